@@ -1,0 +1,70 @@
+//! `cargo xtask bench`: each tool's performance against the baselines its spec names, measured in
+//! the same run, printed as one table. Each tool has a module here returning its rows.
+
+use std::time::{Duration, Instant};
+
+use crate::cmd::{self, Result};
+
+/// One line of the table: a measurement of ours next to a baseline's.
+pub struct Row {
+    pub tool: &'static str,
+    pub what: String,
+    pub ours: String,
+    pub baseline: String,
+    pub theirs: String,
+    /// How many times better we are (higher is better), when comparable.
+    pub ratio: Option<f64>,
+}
+
+type Bench = fn() -> Result<Vec<Row>>;
+
+/// Every tool's benchmark, by tool name.
+const BENCHES: &[(&str, Bench)] = &[];
+
+pub fn run(only: &[String]) -> Result {
+    let selected: Vec<&(&str, Bench)> = BENCHES
+        .iter()
+        .filter(|(tool, _)| only.is_empty() || only.iter().any(|o| o == tool))
+        .collect();
+    if selected.is_empty() {
+        println!("no benchmarks yet");
+        return Ok(());
+    }
+    let mut rows = Vec::new();
+    for (tool, bench) in selected {
+        eprintln!("== bench {tool}");
+        rows.extend(bench()?);
+    }
+    print_table(&rows);
+    Ok(())
+}
+
+fn print_table(rows: &[Row]) {
+    println!("| tool | measure | ours | baseline | baseline's | ratio |");
+    println!("|---|---|---|---|---|---|");
+    for r in rows {
+        let ratio = r.ratio.map_or("—".to_owned(), |x| format!("{x:.1}×"));
+        println!(
+            "| {} | {} | {} | {} | {} | {} |",
+            r.tool, r.what, r.ours, r.baseline, r.theirs, ratio
+        );
+    }
+}
+
+/// Wall time of a closure.
+#[allow(dead_code)] // used by the tools' bench modules
+pub fn time<T>(f: impl FnOnce() -> Result<T>) -> Result<(Duration, T)> {
+    let start = Instant::now();
+    let value = f()?;
+    Ok((start.elapsed(), value))
+}
+
+/// Builds the named binaries in release mode.
+#[allow(dead_code)] // used by the tools' bench modules
+pub fn build_release(packages: &[&str]) -> Result {
+    let mut args = vec!["build", "--release", "--quiet"];
+    for p in packages {
+        args.extend(["-p", p]);
+    }
+    cmd::run("cargo", &args, &[])
+}

@@ -1,0 +1,72 @@
+//! Running commands as argument vectors, echoed first; a failure names the command.
+
+use std::process::{Command, Output};
+
+/// The error type of every xtask step: one line for the user.
+pub type Result<T = ()> = std::result::Result<T, String>;
+
+/// The tools of the workspace, in the README's order.
+pub const TOOLS: &[&str] = &["elo", "atomic", "kbn-tb", "endgame-solver", "pgn-judge"];
+
+/// The tools whose crate exists in this checkout.
+pub fn present_tools() -> Vec<&'static str> {
+    TOOLS
+        .iter()
+        .copied()
+        .filter(|tool| {
+            std::path::Path::new("crates")
+                .join(tool)
+                .join("Cargo.toml")
+                .is_file()
+        })
+        .collect()
+}
+
+fn describe(program: &str, args: &[&str]) -> String {
+    std::iter::once(program)
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs a command with inherited stdio after echoing it; fails unless it exits 0.
+pub fn run(program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result {
+    let line = describe(program, args);
+    eprintln!("$ {line}");
+    let status = Command::new(program)
+        .args(args)
+        .envs(envs.iter().copied())
+        .status()
+        .map_err(|e| format!("cannot start `{line}`: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{line}` failed ({status})"))
+    }
+}
+
+/// Runs a command and captures its output; fails unless it exits 0.
+pub fn output(program: &str, args: &[&str]) -> Result<Output> {
+    let line = describe(program, args);
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .map_err(|e| format!("cannot start `{line}`: {e}"))?;
+    if out.status.success() {
+        Ok(out)
+    } else {
+        Err(format!(
+            "`{line}` failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        ))
+    }
+}
+
+/// Whether a program can be started (it answers `--version`).
+pub fn available(program: &str, probe_arg: &str) -> bool {
+    Command::new(program)
+        .arg(probe_arg)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}

@@ -43,9 +43,10 @@ impl Rating {
     /// assert_eq!(Rating::try_new(999), None);
     /// ```
     pub fn try_new(value: i64) -> Option<Rating> {
-        (i64::from(Self::MIN.0)..=i64::from(Self::MAX.0))
-            .contains(&value)
-            .then(|| Rating(value as u16))
+        u16::try_from(value)
+            .ok()
+            .filter(|v| (Self::MIN.0..=Self::MAX.0).contains(v))
+            .map(Rating)
     }
 
     /// The rating as a number.
@@ -70,9 +71,10 @@ impl Games {
 
     /// The count `value`, or `None` outside 0..=10000.
     pub fn try_new(value: i64) -> Option<Games> {
-        (0..=i64::from(Self::MAX.0))
-            .contains(&value)
-            .then(|| Games(value as u16))
+        u16::try_from(value)
+            .ok()
+            .filter(|v| *v <= Self::MAX.0)
+            .map(Games)
     }
 
     /// The count as a number.

@@ -248,6 +248,13 @@ impl Error for ParseRecordError {
 
 impl Report for ParseRecordError {}
 
+/// A line of the input, trimmed, with its number (from 1).
+type NumberedLine<'a> = (usize, &'a str);
+
+/// Where and why a record ended before its fifth line: the number of the line where the next
+/// field was due, and what stood there.
+type Cut = (usize, RecordEnd);
+
 /// A record's error with its line number.
 pub type RecordError = AtLine<ParseRecordError>;
 
@@ -289,7 +296,7 @@ pub struct Records<'a> {
 
 impl<'a> Records<'a> {
     /// Takes the next line, trimmed, with its number.
-    fn take(&mut self) -> Option<(usize, &'a str)> {
+    fn take(&mut self) -> Option<NumberedLine<'a>> {
         let line = self.lines.next()?;
         self.number += 1;
         Some((self.number, line.trim()))
@@ -297,10 +304,7 @@ impl<'a> Records<'a> {
 
     /// The lines of the record that starts with `first`: all [`RECORD_LINES`] of them, or fewer
     /// and what ended the record, with the number of the line where the next one was due.
-    fn gather(
-        &mut self,
-        first: (usize, &'a str),
-    ) -> (Vec<(usize, &'a str)>, Option<(usize, RecordEnd)>) {
+    fn gather(&mut self, first: NumberedLine<'a>) -> (Vec<NumberedLine<'a>>, Option<Cut>) {
         let mut lines = vec![first];
         while lines.len() < RECORD_LINES {
             let end = match self.lines.peek().map(|line| line.trim()) {
@@ -320,12 +324,10 @@ impl<'a> Records<'a> {
 
 /// Parses a record's lines in order; the first error wins, and a missing line comes after the
 /// lines that were given.
-fn parse_record(
-    lines: &[(usize, &str)],
-    end: Option<(usize, RecordEnd)>,
-) -> Result<Record, RecordError> {
+fn parse_record(lines: &[NumberedLine<'_>], end: Option<Cut>) -> Result<Record, RecordError> {
     let line = |index: usize| {
         lines.get(index).copied().ok_or_else(|| {
+            // A record shorter than RECORD_LINES always comes with its cut.
             let (line, end) = end.unwrap_or((0, RecordEnd::EndOfInput));
             AtLine {
                 line,

@@ -32,13 +32,24 @@ Input: records of 5 lines (blank lines between records are ignored):
   2. White's name        3. White's rating (1000-5000) and games played (0-10000)
   4. Black's name        5. Black's rating and games played
 
-Example:
-  $ elo game.txt                          $ cat game.txt
-  # a b c d e f g h #                     3r4/Q1n5/PPp3PP/4p3/4K3/2k1N3/p1p2R2/q7
-  8 0 0 0 r 0 0 0 0 8                     Garry Kasparov
-  ...                                     2800 1855
-  # a b c d e f g h #                     Bot DeepBlue
-  W: Garry Kasparov(2800) 2802 2797 2792  2600 2037
+Example: game.txt holds
+  3r4/Q1n5/PPp3PP/4p3/4K3/2k1N3/p1p2R2/q7
+  Garry Kasparov
+  2800 1855
+  Bot DeepBlue
+  2600 2037
+and `elo game.txt` prints
+  # a b c d e f g h #
+  8 0 0 0 r 0 0 0 0 8
+  7 Q 0 n 0 0 0 0 0 7
+  6 P P p 0 0 0 P P 6
+  5 0 0 0 0 p 0 0 0 5
+  4 0 0 0 0 K 0 0 0 4
+  3 0 0 k 0 N 0 0 0 3
+  2 p 0 p 0 0 R 0 0 2
+  1 q 0 0 0 0 0 0 0 1
+  # a b c d e f g h #
+  W: Garry Kasparov(2800) 2802 2797 2792
   B: Bot DeepBlue(2600) 2598 2603 2608
 
 Each player's line gives the rating after 1-0, 1/2-1/2 and 0-1, in that order, rounded to the

@@ -400,47 +400,54 @@ fn parse_name(color: Color, text: &str) -> Result<String, ParseRecordError> {
     Ok(text.to_owned())
 }
 
-/// A rating line: `RATING GAMES`, separated by whitespace.
+/// A rating line: `RATING GAMES`, separated by whitespace; the first problem from the left wins.
 fn parse_numbers(color: Color, text: &str) -> Result<(Rating, Games), ParseRecordError> {
     let mut words = text.split_whitespace();
-    let rating = parse_number(Number::Rating(color), words.next().unwrap_or(""))?;
+    let rating = parse_number(
+        Number::Rating(color),
+        words.next().unwrap_or(""),
+        Rating::try_new,
+    )?;
     let games = words
         .next()
         .ok_or(ParseRecordError::MissingGames { color })
-        .and_then(|word| parse_number(Number::Games(color), word))?;
-    if words.next().is_some() {
-        let rest = text
-            .split_whitespace()
-            .skip(2)
-            .collect::<Vec<_>>()
-            .join(" ");
-        return Err(ParseRecordError::Trailing { color, text: rest });
+        .and_then(|word| parse_number(Number::Games(color), word, Games::try_new))?;
+    let rest: Vec<&str> = words.collect();
+    if !rest.is_empty() {
+        return Err(ParseRecordError::Trailing {
+            color,
+            text: rest.join(" "),
+        });
     }
-    let rating =
-        Rating::try_new(rating).ok_or_else(|| out_of_range(Number::Rating(color), rating))?;
-    let games = Games::try_new(games).ok_or_else(|| out_of_range(Number::Games(color), games))?;
     Ok((rating, games))
 }
 
-fn out_of_range(number: Number, value: i64) -> ParseRecordError {
-    ParseRecordError::OutOfRange {
+/// An integer within the bounds `bounded` checks, or why the word is not one (an integer too
+/// large even for `i64` is out of range too).
+fn parse_number<T>(
+    number: Number,
+    word: &str,
+    bounded: impl FnOnce(i64) -> Option<T>,
+) -> Result<T, ParseRecordError> {
+    let out_of_range = || ParseRecordError::OutOfRange {
         number,
-        text: value.to_string(),
+        text: word.to_owned(),
+    };
+    match word.parse::<i64>() {
+        Ok(value) => bounded(value).ok_or_else(out_of_range),
+        Err(err)
+            if matches!(
+                err.kind(),
+                IntErrorKind::PosOverflow | IntErrorKind::NegOverflow
+            ) =>
+        {
+            Err(out_of_range())
+        }
+        Err(_) => Err(ParseRecordError::NotANumber {
+            number,
+            text: word.to_owned(),
+        }),
     }
-}
-
-/// An integer, or why the word is not one (an integer too large for `i64` is out of range).
-fn parse_number(number: Number, word: &str) -> Result<i64, ParseRecordError> {
-    word.parse::<i64>().map_err(|err| match err.kind() {
-        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => ParseRecordError::OutOfRange {
-            number,
-            text: word.to_owned(),
-        },
-        _ => ParseRecordError::NotANumber {
-            number,
-            text: word.to_owned(),
-        },
-    })
 }
 
 #[cfg(test)]
@@ -543,6 +550,10 @@ mod tests {
         assert_eq!(
             error(&with_line(5, "2600 99999999999999999999")),
             "line 5: Black's game count 99999999999999999999 is out of range, expected 0 to 10000"
+        );
+        assert_eq!(
+            error(&with_line(3, "999 x")),
+            "line 3: White's rating 999 is out of range, expected 1000 to 5000"
         );
         assert_eq!(
             error(&with_line(3, "2800")),

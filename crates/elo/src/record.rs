@@ -310,7 +310,7 @@ impl<'a> Records<'a> {
             let end = match self.lines.peek().map(|line| line.trim()) {
                 None => RecordEnd::EndOfInput,
                 Some("") => RecordEnd::BlankLine,
-                Some(line) if parse_fen(line).is_ok() => RecordEnd::Placement,
+                Some(line) if line.contains('/') && parse_fen(line).is_ok() => RecordEnd::Placement,
                 Some(_) => {
                     lines.extend(self.take());
                     continue;

@@ -1,0 +1,70 @@
+//! What the fixture runner cannot show: input from stdin, `--help` and `--version`.
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/elo")
+        .join(name)
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_elo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the elo binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin)
+        .expect("elo reads its input");
+    child.wait_with_output().expect("elo finishes")
+}
+
+#[test]
+fn reads_stdin_without_a_file_or_with_a_dash() {
+    let input = std::fs::read(fixture("seed2.in")).unwrap();
+    let expected = std::fs::read_to_string(fixture("seed2.out")).unwrap();
+    for args in [&[][..], &["-"][..]] {
+        let out = run(args, &input);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_shows_the_input_format_and_an_example() {
+    let out = run(&["--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "records of 5 lines",
+        "1000-5000",
+        "W: Garry Kasparov(2800) 2802 2797 2792",
+        "--unicode",
+        "--json",
+        "--result <RESULT>",
+        "not FIDE's full rules",
+    ] {
+        assert!(help.contains(needle), "--help lacks {needle:?}:\n{help}");
+    }
+}
+
+#[test]
+fn version() {
+    let out = run(&["--version"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("elo {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}

@@ -18,8 +18,10 @@ use shakmaty::Color;
 use crate::{Answer, Outcome};
 
 /// The outcomes a line shows: all three in the seed's order, or only the game's actual result.
-pub fn outcomes(result: Option<Outcome>) -> Vec<Outcome> {
-    result.map_or_else(|| Outcome::ALL.to_vec(), |outcome| vec![outcome])
+pub fn outcomes(result: Option<Outcome>) -> impl Iterator<Item = Outcome> {
+    Outcome::ALL
+        .into_iter()
+        .filter(move |outcome| result.is_none_or(|result| result == *outcome))
 }
 
 /// The answer as text, every line ending with `\n`: the diagram in `glyphs`, then

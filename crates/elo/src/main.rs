@@ -86,7 +86,11 @@ fn main() -> ExitCode {
                     }
                     answered += 1;
                 }
-                Err(err) => diag.error(&err),
+                Err(err) => {
+                    // Answers so far first, so that a terminal shows everything in input order.
+                    out.flush()?;
+                    diag.error(&err);
+                }
             }
         }
         Ok(())

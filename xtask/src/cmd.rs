@@ -63,6 +63,16 @@ pub fn output(program: &str, args: &[&str]) -> Result<Output> {
     }
 }
 
+/// Cargo's target directory: `CARGO_TARGET_DIR` when set, else `target/` under the root.
+pub fn target_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| "target".into(), Into::into)
+}
+
+/// A release binary of the workspace.
+pub fn release_binary(name: &str) -> std::path::PathBuf {
+    target_dir().join("release").join(name)
+}
+
 /// Whether a program can be started (it answers `--version`).
 pub fn available(program: &str, probe_arg: &str) -> bool {
     Command::new(program)

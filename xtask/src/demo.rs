@@ -17,7 +17,7 @@ pub fn run() -> Result {
     }
     cmd::run("cargo", &build, &[])?;
     for tool in tools {
-        let binary = Path::new("target/release").join(tool);
+        let binary = cmd::release_binary(tool);
         for case in seed_cases(tool) {
             show(tool, &binary, &case)?;
         }

@@ -34,6 +34,7 @@ impl fmt::Display for ParsePlacementError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ParsePlacementError::Empty => f.write_str("FEN placement is empty"),
+            ParsePlacementError::RankCount(1) => f.write_str("FEN has 1 rank, expected 8"),
             ParsePlacementError::RankCount(n) => write!(f, "FEN has {n} ranks, expected 8"),
             ParsePlacementError::SquareCount { rank, squares } => {
                 write!(f, "FEN rank {rank} has {squares} squares, expected 8")
@@ -239,6 +240,7 @@ mod tests {
             err("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR"),
             "FEN has 7 ranks, expected 8"
         );
+        assert_eq!(err("8"), "FEN has 1 rank, expected 8");
         assert_eq!(
             err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8"),
             "FEN has 9 ranks, expected 8"

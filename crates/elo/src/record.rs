@@ -621,7 +621,7 @@ mod tests {
         let text = format!("{}{KASPAROV}", with_line(1, "x"));
         assert_eq!(
             outline(&text),
-            [Err("line 1: FEN has 1 ranks, expected 8".to_owned()), ok()]
+            [Err("line 1: FEN has 1 rank, expected 8".to_owned()), ok()]
         );
         // An extra line between records is a bad record of its own, ended by the next placement.
         let text = format!("{KASPAROV}stray line\n{KASPAROV}");

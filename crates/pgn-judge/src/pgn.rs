@@ -17,7 +17,7 @@ use std::{
 };
 
 use chess_core::cli::Report;
-use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::{
@@ -88,6 +88,8 @@ pub fn result_agrees(result: &str, verdict: Verdict) -> bool {
 pub enum BrokenGame {
     /// The PGN reader gave up on the game (`unterminated tag`, `unterminated comment`).
     Syntax(String),
+    /// Text with no tag, no move and no result that `pgn-reader` could read.
+    NotPgn,
     /// The `FEN` tag is not a legal position.
     Fen {
         /// The tag's value.
@@ -101,6 +103,7 @@ impl fmt::Display for BrokenGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BrokenGame::Syntax(reason) => write!(f, "{reason}"),
+            BrokenGame::NotPgn => write!(f, "no tag, move or result found"),
             BrokenGame::Fen { fen, reason } => write!(f, "FEN tag {fen:?}: {reason}"),
         }
     }
@@ -186,6 +189,9 @@ struct JudgeVisitor {
     fen: Option<String>,
     judge: Judge,
     fault_san: Option<String>,
+    /// Whether the game had a tag, a move or a result: the reader skips what it cannot read, so
+    /// text that is no PGN at all comes out as a game with none of them.
+    seen_pgn: bool,
 }
 
 impl JudgeVisitor {
@@ -220,10 +226,12 @@ impl Visitor for JudgeVisitor {
         self.result = None;
         self.fen = None;
         self.fault_san = None;
+        self.seen_pgn = false;
         ControlFlow::Continue(())
     }
 
     fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+        self.seen_pgn = true;
         let slot = match name {
             b"White" => &mut self.white,
             b"Black" => &mut self.black,
@@ -252,6 +260,7 @@ impl Visitor for JudgeVisitor {
     }
 
     fn san(&mut self, _movetext: &mut (), san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        self.seen_pgn = true;
         let token = MoveToken::from_san(&san_plus.san);
         if self.judge.play(token.as_ref()).is_some() {
             self.fault_san = Some(san_plus.to_string());
@@ -261,8 +270,17 @@ impl Visitor for JudgeVisitor {
         ControlFlow::Continue(())
     }
 
+    fn outcome(&mut self, _movetext: &mut (), _outcome: Outcome) -> ControlFlow<Self::Output> {
+        self.seen_pgn = true;
+        ControlFlow::Continue(())
+    }
+
     fn end_game(&mut self, _movetext: ()) -> Self::Output {
-        self.judged()
+        if self.seen_pgn {
+            self.judged()
+        } else {
+            self.take_game(Err(BrokenGame::NotPgn))
+        }
     }
 }
 

@@ -1,0 +1,54 @@
+//! The text output: one line per game.
+//!
+//! | mode | line |
+//! |---|---|
+//! | judge format | `White Win` (with `--first-error`: `Illegal Move at ply 3: Ke3`) |
+//! | `--pgn` | `1. Anderssen - Kieseritzky: White Win; Result 1-0 agrees` |
+//! | `--pgn`, faulty game, `--first-error` | `2. A - B: Illegal Move at ply 3: Ke3; Result * agrees` |
+//! | `--pgn`, broken game | `3. ? - ?: broken PGN` (the reason goes to stderr) |
+
+use std::fmt::Write as _;
+
+use crate::{
+    judge::Judgement,
+    pgn::{Agreement, PgnGame},
+};
+
+/// The judge format's line: the verdict, and with `first_error` the move that decided it.
+pub fn verdict_line(judgement: &Judgement, fault: Option<&str>, first_error: bool) -> String {
+    let mut line = judgement.verdict.to_string();
+    if first_error {
+        push_fault(&mut line, judgement, fault);
+    }
+    line
+}
+
+/// A PGN game's line: number, players, verdict (and the faulty move with `first_error`), and
+/// whether the `Result` tag agrees.
+pub fn pgn_line(game: &PgnGame, first_error: bool) -> String {
+    let mut line = format!("{}. {} - {}: ", game.number, game.white, game.black);
+    let judged = match &game.outcome {
+        Ok(judged) => judged,
+        Err(_) => {
+            line.push_str("broken PGN");
+            return line;
+        }
+    };
+    line.push_str(judged.judgement.verdict.as_str());
+    if first_error {
+        push_fault(&mut line, &judged.judgement, judged.fault_san.as_deref());
+    }
+    let result = game.result.as_deref().unwrap_or_default();
+    let _ = match game.agreement() {
+        Some(Agreement::Agrees) => write!(line, "; Result {result} agrees"),
+        Some(Agreement::Disagrees) => write!(line, "; Result {result} disagrees"),
+        Some(Agreement::NoTag) | None => write!(line, "; no Result tag"),
+    };
+    line
+}
+
+fn push_fault(line: &mut String, judgement: &Judgement, fault: Option<&str>) {
+    if let (Some(ply), Some(fault)) = (judgement.fault_ply, fault) {
+        let _ = write!(line, " at ply {ply}: {fault}");
+    }
+}

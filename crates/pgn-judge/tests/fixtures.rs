@@ -1,0 +1,10 @@
+//! Every case under `fixtures/pgn-judge/` through the built binary.
+
+#[test]
+fn fixtures() {
+    chess_core::fixtures::run_all(
+        "pgn-judge",
+        env!("CARGO_BIN_EXE_pgn-judge"),
+        env!("CARGO_MANIFEST_DIR"),
+    );
+}

@@ -448,7 +448,9 @@ fn pawn(pos: &Atomic, mv: &AtomicMove, context: Context) -> Result<(), IllegalMo
             }
         }
         MoveKind::Capture { .. } if diagonal => Ok(()),
-        MoveKind::Capture { .. } if from.offset(forward) == Some(to) => {
+        MoveKind::Capture { .. }
+            if from.offset(forward) == Some(to) || from.offset(2 * forward) == Some(to) =>
+        {
             Err(IllegalMove::PawnCapturesAhead { from, to })
         }
         MoveKind::Quiet if from.offset(forward) == Some(to) => Ok(()),

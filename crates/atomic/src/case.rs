@@ -92,13 +92,12 @@ impl Case {
         };
         let position = position.trim_end_matches(is_separator);
         let token = parse_token(token).map_err(ParseCaseError::Move)?;
-        let position = if position.contains(char::is_whitespace) {
-            parse_fen(&position.replace(',', " ")).map_err(ParseCaseError::Position)?
-        } else {
-            match parse_placement_fast(position.as_bytes()) {
-                Some(board) => ParsedFen::Placement(board),
-                None => parse_fen(position).map_err(ParseCaseError::Position)?,
+        let position = match parse_placement_fast(position.as_bytes()) {
+            Some(board) => ParsedFen::Placement(board),
+            None if position.contains(char::is_whitespace) => {
+                parse_fen(&position.replace(',', " ")).map_err(ParseCaseError::Position)?
             }
+            None => parse_fen(position).map_err(ParseCaseError::Position)?,
         };
         Ok(Case { position, token })
     }
@@ -144,42 +143,89 @@ fn fast_token(bytes: &[u8]) -> Option<UciToken> {
 /// Reads a placement field without allocating; `None` for anything `chess-core`'s
 /// [`parse_placement`](chess_core::placement::parse_placement) would refuse.
 pub fn parse_placement_fast(field: &[u8]) -> Option<Board> {
-    let mut by_role = ByRole::<Bitboard>::default();
-    let mut by_color = ByColor::<Bitboard>::default();
-    let mut rank = 7u32;
-    let mut file = 0u32;
+    // Branch-free over the bytes: `pos` counts squares in reading order (a8 = 0 .. h1 = 63, the
+    // square is `pos ^ 56`); each `/` must come exactly after 8 more squares; any other byte
+    // that is not a piece letter or a digit 1-8 marks the field bad.
+    let mut pieces = [0u64; 13];
+    let mut pos = 0u32;
+    let mut ranks_end = 8u32;
+    let mut bad = false;
     for &byte in field {
-        match byte {
-            b'/' => {
-                if file != 8 || rank == 0 {
-                    return None;
-                }
-                rank -= 1;
-                file = 0;
-            }
-            b'1'..=b'8' => {
-                file += u32::from(byte - b'0');
-                if file > 8 {
-                    return None;
-                }
-            }
-            _ => {
-                let piece = shakmaty::Piece::from_char(char::from(byte))?;
-                if file >= 8 {
-                    return None;
-                }
-                let square = Bitboard::from_square(Square::from_coords(File::new(file), Rank::new(rank)));
-                *by_role.get_mut(piece.role) |= square;
-                *by_color.get_mut(piece.color) |= square;
-                file += 1;
-            }
-        }
+        let class = CLASS[usize::from(byte)];
+        pieces[usize::from(class.piece)] |= 1 << ((pos ^ 56) & 63);
+        pos += u32::from(class.advance);
+        bad |= class.invalid | (class.slash & (pos != ranks_end));
+        ranks_end += 8 * u32::from(class.slash);
     }
-    if rank != 0 || file != 8 {
+    if bad || pos != 64 || ranks_end != 64 {
         return None;
     }
-    Board::try_from_bitboards(by_role, by_color).ok()
+    let by_role = ByRole::new_with(|role| {
+        let i = usize::from(role as u8) - 1;
+        Bitboard(pieces[i] | pieces[i + 6])
+    });
+    let white = pieces[..6].iter().fold(0, |all, bb| all | bb);
+    let black = pieces[6..12].iter().fold(0, |all, bb| all | bb);
+    Board::try_from_bitboards(
+        by_role,
+        ByColor {
+            white: Bitboard(white),
+            black: Bitboard(black),
+        },
+    )
+    .ok()
 }
+
+/// What one byte of a placement field does.
+#[derive(Clone, Copy)]
+struct ByteClass {
+    /// Piece index (`PNBRQK` = 0..6, `pnbrqk` = 6..12), or 12 (a scratch slot) for the rest.
+    piece: u8,
+    /// Squares it covers: 1 for a piece, the digit's value, 0 otherwise.
+    advance: u8,
+    /// Whether it is `/`.
+    slash: bool,
+    /// Whether it is none of piece letter, digit 1-8 or `/`.
+    invalid: bool,
+}
+
+/// [`ByteClass`] of every byte.
+static CLASS: [ByteClass; 256] = {
+    let mut class = [ByteClass {
+        piece: 12,
+        advance: 0,
+        slash: false,
+        invalid: true,
+    }; 256];
+    let mut digit = 1;
+    while digit <= 8 {
+        class[(b'0' + digit) as usize] = ByteClass {
+            piece: 12,
+            advance: digit,
+            slash: false,
+            invalid: false,
+        };
+        digit += 1;
+    }
+    class[b'/' as usize] = ByteClass {
+        piece: 12,
+        advance: 0,
+        slash: true,
+        invalid: false,
+    };
+    let letters = *b"PNBRQKpnbrqk";
+    let mut i = 0;
+    while i < 12 {
+        class[letters[i] as usize] = ByteClass {
+            piece: i as u8,
+            advance: 1,
+            slash: false,
+            invalid: false,
+        };
+        i += 1;
+    }
+    class
+};
 
 #[cfg(test)]
 mod tests {

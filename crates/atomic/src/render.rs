@@ -3,7 +3,7 @@
 
 use std::io::Write as _;
 
-use shakmaty::{Board, Color, Role, Setup, Square};
+use shakmaty::{Board, Role, Setup, Square};
 
 /// Appends the placement field of `board` (ranks 8 to 1) to `out`.
 ///
@@ -18,37 +18,84 @@ use shakmaty::{Board, Color, Role, Setup, Square};
 /// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
 /// ```
 pub fn write_placement(board: &Board, out: &mut Vec<u8>) {
-    // One FEN letter per square, a1 = 0 .. h8 = 63; 0 for empty.
-    let mut cells = [0u8; 64];
-    for color in Color::ALL {
-        for role in Role::ALL {
-            let letter = role.of(color).char() as u8;
-            for square in board.by_piece(role.of(color)) {
-                cells[usize::from(square)] = letter;
-            }
+    // The FEN letter of each square (a1 = 0 .. h8 = 63), followed by the digits 1-8, so that a
+    // rank template's tokens index into one array.
+    let mut cells = [0u8; 72];
+    cells[64..].copy_from_slice(b"12345678");
+    let white = board.white().0;
+    for role in Role::ALL {
+        let lower = role.char() as u8;
+        for square in board.by_role(role) {
+            let is_white = ((white >> u32::from(square)) & 1) as u8;
+            cells[usize::from(square)] = lower - 0x20 * is_white;
         }
     }
-    for rank in (0..8).rev() {
+    // 8 ranks of at most 8 characters, 7 slashes, and slack for the last template's tail.
+    let mut text = [0u8; 80];
+    let mut len = 0;
+    let occupied = board.occupied().0;
+    for rank in (0..8usize).rev() {
+        let template = &RANK_TEMPLATES[((occupied >> (rank * 8)) & 0xff) as usize];
+        for (i, &token) in template.tokens.iter().enumerate() {
+            let index = if token < 8 {
+                rank * 8 + usize::from(token)
+            } else {
+                56 + usize::from(token)
+            };
+            text[len + i] = cells[index];
+        }
+        len += usize::from(template.len);
+        text[len] = b'/';
+        len += 1;
+    }
+    out.extend_from_slice(&text[..len - 1]);
+}
+
+/// How to write one rank with a given occupancy (bit `f` = file `f` occupied): `len` tokens,
+/// each a file (0..8, its piece's letter) or 8 + (n - 1) for the digit n.
+#[derive(Clone, Copy)]
+struct RankTemplate {
+    len: u8,
+    tokens: [u8; 8],
+}
+
+/// [`RankTemplate`] of every occupancy.
+static RANK_TEMPLATES: [RankTemplate; 256] = {
+    let mut templates = [RankTemplate {
+        len: 0,
+        tokens: [0; 8],
+    }; 256];
+    let mut occupancy = 0;
+    while occupancy < 256 {
+        let mut template = RankTemplate {
+            len: 0,
+            tokens: [0; 8],
+        };
         let mut empty = 0u8;
-        for &cell in &cells[rank * 8..rank * 8 + 8] {
-            if cell == 0 {
+        let mut file = 0u8;
+        while file < 8 {
+            if occupancy & (1 << file) == 0 {
                 empty += 1;
             } else {
                 if empty > 0 {
-                    out.push(b'0' + empty);
+                    template.tokens[template.len as usize] = 8 + empty - 1;
+                    template.len += 1;
                     empty = 0;
                 }
-                out.push(cell);
+                template.tokens[template.len as usize] = file;
+                template.len += 1;
             }
+            file += 1;
         }
         if empty > 0 {
-            out.push(b'0' + empty);
+            template.tokens[template.len as usize] = 8 + empty - 1;
+            template.len += 1;
         }
-        if rank > 0 {
-            out.push(b'/');
-        }
+        templates[occupancy] = template;
+        occupancy += 1;
     }
-}
+    templates
+};
 
 /// Appends the full FEN of `setup` (standard castling letters `KQkq`).
 pub fn write_fen(setup: &Setup, out: &mut Vec<u8>) {

@@ -101,7 +101,11 @@ pub fn explain(solution: &Solution) -> String {
     match mv.captured() {
         None => text.push_str("  nothing is captured, so nothing explodes\n"),
         Some((square, piece)) => {
-            let _ = writeln!(text, "  removed: the captured {} on {square}", piece_name(piece));
+            let _ = writeln!(
+                text,
+                "  removed: the captured {} on {square}",
+                piece_name(piece)
+            );
             let _ = writeln!(text, "  removed: the capturing {mover} from {}", mv.from);
             let blast = if solution.blast.is_empty() {
                 "nothing".to_owned()

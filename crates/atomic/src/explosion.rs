@@ -10,9 +10,7 @@
 
 use std::{error::Error, fmt};
 
-use shakmaty::{
-    Bitboard, Board, CastlingSide, Color, File, Piece, Rank, Role, Square, attacks,
-};
+use shakmaty::{Bitboard, Board, CastlingSide, Color, File, Piece, Rank, Role, Square, attacks};
 
 use chess_core::token::UciToken;
 
@@ -213,7 +211,8 @@ impl AtomicMove {
             None => castle_side(board, piece, from, to)
                 .map_or(MoveKind::Quiet, |side| MoveKind::Castle { side }),
         };
-        let promotes = piece.role == Role::Pawn && to.rank() == piece.color.relative_rank(Rank::Eighth);
+        let promotes =
+            piece.role == Role::Pawn && to.rank() == piece.color.relative_rank(Rank::Eighth);
         let promotion = match (promotes, token.promotion) {
             (true, role) => Some(role.unwrap_or(Role::Queen)),
             (false, None) => None,
@@ -233,7 +232,11 @@ impl AtomicMove {
         match self.kind {
             MoveKind::Castle { side } => {
                 let rank = self.piece.color.backrank();
-                let corner = if side.is_queen_side() { File::A } else { File::H };
+                let corner = if side.is_queen_side() {
+                    File::A
+                } else {
+                    File::H
+                };
                 Some((
                     Square::from_coords(corner, rank),
                     side.rook_to(self.piece.color),
@@ -320,8 +323,7 @@ mod tests {
 
     fn play(placement: &str, token: &str) -> (String, Bitboard) {
         let mut board = parse_placement(placement).unwrap();
-        let mv =
-            AtomicMove::classify(&board, token.parse().unwrap(), EpRule::Inferred).unwrap();
+        let mv = AtomicMove::classify(&board, token.parse().unwrap(), EpRule::Inferred).unwrap();
         let blast = mv.play(&mut board);
         (board.board_fen().to_string(), blast)
     }
@@ -333,10 +335,7 @@ mod tests {
             "f3b7",
         );
         assert_eq!(fen, "3qk1nr/2p5/p2pp1pp/5p2/1bN5/2P1P2N/PP1P1PPP/R1B1KB1R");
-        assert_eq!(
-            blast,
-            Bitboard::from(Square::A8) | Square::B8 | Square::C8
-        );
+        assert_eq!(blast, Bitboard::from(Square::A8) | Square::B8 | Square::C8);
     }
 
     #[test]
@@ -364,7 +363,10 @@ mod tests {
                 .to_string()
         };
         assert_eq!(err("e3e4"), "no piece on e3");
-        assert_eq!(err("e1e2"), "the king on e1 cannot move onto White's own pawn on e2");
+        assert_eq!(
+            err("e1e2"),
+            "the king on e1 cannot move onto White's own pawn on e2"
+        );
         assert_eq!(err("e2e2"), "the pawn on e2 must move to another square");
         assert_eq!(
             err("e2e4q"),

@@ -56,7 +56,11 @@ pub struct CaseJson {
 fn pieces(board: &Board, squares: Bitboard) -> Vec<PieceOn> {
     squares
         .into_iter()
-        .filter_map(|square| board.piece_at(square).map(|piece| PieceOn::new(square, piece)))
+        .filter_map(|square| {
+            board
+                .piece_at(square)
+                .map(|piece| PieceOn::new(square, piece))
+        })
         .collect()
 }
 

@@ -22,8 +22,8 @@
 use std::{error::Error, fmt};
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, CastlingSide, Color, FromSetup, Piece, Position,
-    PositionError, PositionErrorKinds, Rank, Role, Setup, Square, attacks, variant::Atomic,
+    Bitboard, Board, CastlingMode, CastlingSide, Color, FromSetup, Piece, Position, PositionError,
+    PositionErrorKinds, Rank, Role, Setup, Square, attacks, variant::Atomic,
 };
 
 use crate::explosion::{AtomicMove, MoveKind, color_name, is_en_passant_shape, role_name};
@@ -207,7 +207,11 @@ impl fmt::Display for IllegalMove {
             ),
             IllegalMove::KingCapture => f.write_str("a king cannot capture in atomic chess"),
             IllegalMove::Unreachable { piece, from, to } => {
-                write!(f, "the {} on {from} cannot reach {to}", role_name(piece.role))
+                write!(
+                    f,
+                    "the {} on {from} cannot reach {to}",
+                    role_name(piece.role)
+                )
             }
             IllegalMove::Blocked {
                 piece,
@@ -233,7 +237,10 @@ impl fmt::Display for IllegalMove {
                     "the pawn on {from} cannot move diagonally to {to}: there is nothing to capture"
                 )?;
                 if fen_ep_differs {
-                    write!(f, " (en passant needs the FEN's en-passant square to be {to})")?;
+                    write!(
+                        f,
+                        " (en passant needs the FEN's en-passant square to be {to})"
+                    )?;
                 }
                 Ok(())
             }
@@ -296,7 +303,11 @@ impl Error for IllegalMove {}
 ///
 /// [`Unverifiable`] when shakmaty refuses the position even with the relaxations (a missing or
 /// extra king, pawns on a back rank, the side not to move in check).
-pub fn position(board: &Board, mv: &AtomicMove, fen: Option<&Setup>) -> Result<Atomic, Unverifiable> {
+pub fn position(
+    board: &Board,
+    mv: &AtomicMove,
+    fen: Option<&Setup>,
+) -> Result<Atomic, Unverifiable> {
     let setup = match fen {
         Some(fen) => Setup {
             board: board.clone(),
@@ -331,7 +342,12 @@ pub fn relaxed(setup: Setup) -> Result<Atomic, PositionError<Atomic>> {
 
 /// Attackers of `square` in atomic chess: none when the attacker has no king or its king touches
 /// the square (a king next to the enemy king cannot be taken, since the blast would take both).
-pub fn atomic_attackers(board: &Board, square: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+pub fn atomic_attackers(
+    board: &Board,
+    square: Square,
+    attacker: Color,
+    occupied: Bitboard,
+) -> Bitboard {
     let kings = board.kings() & board.by_color(attacker);
     if kings.is_empty() || (attacks::king_attacks(square) & kings).any() {
         Bitboard::EMPTY
@@ -458,7 +474,10 @@ fn pawn(pos: &Atomic, mv: &AtomicMove, context: Context) -> Result<(), IllegalMo
             if from.rank() != color.relative_rank(Rank::Second) {
                 return Err(unreachable);
             }
-            match from.offset(forward).filter(|middle| pos.board().occupied().contains(*middle)) {
+            match from
+                .offset(forward)
+                .filter(|middle| pos.board().occupied().contains(*middle))
+            {
                 Some(blocker) => Err(IllegalMove::Blocked {
                     piece,
                     from,
@@ -478,7 +497,12 @@ fn pawn(pos: &Atomic, mv: &AtomicMove, context: Context) -> Result<(), IllegalMo
     }
 }
 
-fn castling(pos: &Atomic, mv: &AtomicMove, side: CastlingSide, context: Context) -> Result<(), IllegalMove> {
+fn castling(
+    pos: &Atomic,
+    mv: &AtomicMove,
+    side: CastlingSide,
+    context: Context,
+) -> Result<(), IllegalMove> {
     let us = pos.turn();
     let board = pos.board();
     let Some(rook) = pos.castles().rook(us, side) else {

@@ -83,7 +83,11 @@ pub fn run_batch<R: BufRead, W: Write, E: Write>(
     let mut number = 0;
     loop {
         line.clear();
-        if input.read_until(b'\n', &mut line).map_err(BatchError::Read)? == 0 {
+        if input
+            .read_until(b'\n', &mut line)
+            .map_err(BatchError::Read)?
+            == 0
+        {
             return Ok(());
         }
         number += 1;

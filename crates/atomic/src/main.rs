@@ -64,7 +64,11 @@ fn main() -> ExitCode {
         if args.inputs.len() >= 2 {
             return run_case(&args.inputs.join(" "), None, &options, out, diag);
         }
-        let path = args.inputs.first().map(PathBuf::from).filter(|p| p.as_os_str() != "-");
+        let path = args
+            .inputs
+            .first()
+            .map(PathBuf::from)
+            .filter(|p| p.as_os_str() != "-");
         let result = match &path {
             Some(p) => match File::open(p) {
                 Ok(file) => run_batch(io::BufReader::new(file), &options, out, diag),

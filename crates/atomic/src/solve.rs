@@ -5,8 +5,8 @@ use std::{convert::identity, error::Error, fmt};
 
 use chess_core::{cli::Report, placement::ParsedFen};
 use shakmaty::{
-    Bitboard, Board, ByColor, CastlingMode, Color, EnPassantMode, Position, Rank, Role, Setup,
-    Square, attacks, Castles,
+    Bitboard, Board, ByColor, Castles, CastlingMode, Color, EnPassantMode, Position, Rank, Role,
+    Setup, Square, attacks,
 };
 
 use crate::{
@@ -205,7 +205,9 @@ fn next_setup(before: &Setup, mv: &AtomicMove, after: &Board, blast: Bitboard) -
     next.castling_rights = Castles::from_setup(&next, CastlingMode::Standard)
         .unwrap_or_else(identity)
         .castling_rights();
-    next.ep_square = next.ep_square.and_then(|square| legal_ep_square(&next, square));
+    next.ep_square = next
+        .ep_square
+        .and_then(|square| legal_ep_square(&next, square));
     next
 }
 

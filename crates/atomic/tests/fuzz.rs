@@ -1,8 +1,9 @@
 //! Property tests: no input panics; the fast placement parser agrees with `chess-core`'s.
 
 use atomic::{
-    Options, run_batch,
+    Options,
     case::{Case, parse_placement_fast},
+    run_batch,
     solve::{Checking, solve},
 };
 use chess_core::{cli::Diagnostics, placement::parse_placement};

@@ -63,14 +63,22 @@ fn key(m: &Move) -> (Square, Square, Option<Role>) {
     match *m {
         Move::Castle { king, rook } => {
             let side = CastlingSide::from_queen_side(rook < king);
-            (king, Square::from_coords(side.king_to_file(), king.rank()), None)
+            (
+                king,
+                Square::from_coords(side.king_to_file(), king.rank()),
+                None,
+            )
         }
         _ => (m.from().unwrap_or(m.to()), m.to(), m.promotion()),
     }
 }
 
 /// Compares on one position; returns how many legal moves there were.
-fn agree(label: &str, position: ParsedFen, reference: impl Fn(&UciToken) -> Option<Atomic>) -> usize {
+fn agree(
+    label: &str,
+    position: ParsedFen,
+    reference: impl Fn(&UciToken) -> Option<Atomic>,
+) -> usize {
     let mut legal = 0;
     for token in tokens(position.board()) {
         let case = Case {
@@ -88,14 +96,18 @@ fn agree(label: &str, position: ParsedFen, reference: impl Fn(&UciToken) -> Opti
             }
             continue;
         };
-        let want = pos
-            .legal_moves()
-            .into_iter()
-            .find(|m| key(m) == (token.from, token.to, token.promotion.or_else(|| {
-                let promotes = pos.board().pawns().contains(token.from)
-                    && Bitboard::BACKRANKS.contains(token.to);
-                promotes.then_some(Role::Queen)
-            })));
+        let want = pos.legal_moves().into_iter().find(|m| {
+            key(m)
+                == (
+                    token.from,
+                    token.to,
+                    token.promotion.or_else(|| {
+                        let promotes = pos.board().pawns().contains(token.from)
+                            && Bitboard::BACKRANKS.contains(token.to);
+                        promotes.then_some(Role::Queen)
+                    }),
+                )
+        });
         match (&ours, want) {
             (Ok(solution), Some(m)) => {
                 assert!(solution.unchecked.is_none(), "{label} {token}: not checked");
@@ -109,7 +121,10 @@ fn agree(label: &str, position: ParsedFen, reference: impl Fn(&UciToken) -> Opti
                 if let Some(setup) = &solution.setup {
                     let theirs = after.to_setup(EnPassantMode::Legal);
                     assert_eq!(setup.turn, theirs.turn, "{label} {token}");
-                    assert_eq!(setup.castling_rights, theirs.castling_rights, "{label} {token}");
+                    assert_eq!(
+                        setup.castling_rights, theirs.castling_rights,
+                        "{label} {token}"
+                    );
                     assert_eq!(setup.ep_square, theirs.ep_square, "{label} {token}");
                     assert_eq!(setup.halfmoves, theirs.halfmoves, "{label} {token}");
                     assert_eq!(setup.fullmoves, theirs.fullmoves, "{label} {token}");
@@ -118,7 +133,9 @@ fn agree(label: &str, position: ParsedFen, reference: impl Fn(&UciToken) -> Opti
             }
             (Err(CaseError::Move(_) | CaseError::Illegal(_)), None) => {}
             (Ok(_), None) => panic!("{label} {token}: we accept a move shakmaty finds illegal"),
-            (Err(err), Some(_)) => panic!("{label} {token}: shakmaty finds it legal, we say: {err}"),
+            (Err(err), Some(_)) => {
+                panic!("{label} {token}: shakmaty finds it legal, we say: {err}")
+            }
             (Err(err), None) => panic!("{label} {token}: unexpected error {err}"),
         }
     }
@@ -147,7 +164,10 @@ fn random_games_as_full_fens() {
             pos.play_unchecked(m);
         }
     }
-    assert!(positions > 1000 && moves > 10_000, "{positions} positions, {moves} moves");
+    assert!(
+        positions > 1000 && moves > 10_000,
+        "{positions} positions, {moves} moves"
+    );
 }
 
 /// The context the spec infers from a placement and a token, built independently of the tool.

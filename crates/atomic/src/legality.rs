@@ -320,24 +320,26 @@ pub fn position(
             ..Setup::empty()
         },
     };
-    relaxed(setup).map_err(|err| Unverifiable {
-        kinds: err.kinds(),
+    relaxed(setup).map_err(|kinds| Unverifiable {
+        kinds,
         board: board.clone(),
         turn: fen.map_or(mv.piece.color, |fen| fen.turn),
     })
 }
 
-/// shakmaty's atomic position of a setup, relaxing the checks the spec lists.
+/// shakmaty's atomic position of a setup, relaxing the checks the spec lists: impossible check,
+/// an invalid en-passant square or invalid castling rights (both dropped), too much material.
 ///
 /// # Errors
 ///
-/// shakmaty's error when other checks fail.
-pub fn relaxed(setup: Setup) -> Result<Atomic, PositionError<Atomic>> {
+/// What shakmaty still finds wrong.
+pub fn relaxed(setup: Setup) -> Result<Atomic, PositionErrorKinds> {
     Atomic::from_setup(setup, CastlingMode::Standard)
         .or_else(PositionError::ignore_invalid_castling_rights)
         .or_else(PositionError::ignore_invalid_ep_square)
         .or_else(PositionError::ignore_too_much_material)
         .or_else(PositionError::ignore_impossible_check)
+        .map_err(|err| err.kinds())
 }
 
 /// Attackers of `square` in atomic chess: none when the attacker has no king or its king touches

@@ -21,7 +21,6 @@
 //! let mut diag = Diagnostics::new(Vec::new());
 //! run_case(
 //!     "rnbqk1nr/1pp5/p2pp1pp/5p2/1bN5/2P1PQ1N/PP1P1PPP/R1B1KB1R, f3b7",
-//!     None,
 //!     &Options::default(),
 //!     &mut out,
 //!     &mut diag,
@@ -70,8 +69,8 @@ pub struct Options {
 ///
 /// # Errors
 ///
-/// Only write errors on `out`; a failure to read `input` is returned as well, with
-/// [`io::ErrorKind`] intact, for the caller to report.
+/// [`BatchError`] when `input` cannot be read or `out` cannot be written; bad cases are not
+/// errors of the batch.
 pub fn run_batch<R: BufRead, W: Write, E: Write>(
     mut input: R,
     options: &Options,
@@ -115,26 +114,23 @@ pub enum BatchError {
     Write(io::Error),
 }
 
-/// Answers one case given as one line of text (the arguments `PLACEMENT MOVE`, joined).
+/// Answers one case given as one line of text (the arguments `PLACEMENT MOVE`, joined); its
+/// error or warning has no line number.
 ///
 /// # Errors
 ///
 /// Only write errors on `out`; a bad case is reported on `diag`.
 pub fn run_case<W: Write, E: Write>(
     line: &str,
-    line_number: Option<usize>,
     options: &Options,
     out: &mut W,
     diag: &mut Diagnostics<E>,
 ) -> io::Result<()> {
     let mut buffer = Vec::new();
-    match answer(line, options, &mut buffer, diag, line_number) {
+    match answer(line, options, &mut buffer, diag, None) {
         Ok(()) => out.write_all(&buffer),
         Err(error) => {
-            match line_number {
-                Some(line) => diag.error(&AtLine { line, error }),
-                None => diag.error(&error),
-            }
+            diag.error(&error);
             Ok(())
         }
     }

@@ -62,7 +62,7 @@ fn main() -> ExitCode {
     };
     cli::run(|out, diag| {
         if args.inputs.len() >= 2 {
-            return run_case(&args.inputs.join(" "), None, &options, out, diag);
+            return run_case(&args.inputs.join(" "), &options, out, diag);
         }
         let path = args
             .inputs

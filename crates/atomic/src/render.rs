@@ -1,5 +1,5 @@
 //! Text output: the placement field and the full FEN, written into a byte buffer without
-//! allocating, and the diagram of `--board`.
+//! allocating. (`--board` draws with `chess-core`'s renderer.)
 
 use std::io::Write as _;
 

@@ -164,6 +164,7 @@ fn random_games_as_full_fens() {
             pos.play_unchecked(m);
         }
     }
+    eprintln!("random games: {positions} positions, {moves} legal moves");
     assert!(
         positions > 1000 && moves > 10_000,
         "{positions} positions, {moves} moves"
@@ -223,5 +224,6 @@ fn random_placements_with_inferred_context() {
             inferred(&board, token)
         });
     }
+    eprintln!("random placements: 3000 boards, {moves} legal moves");
     assert!(moves > 10_000, "{moves} moves");
 }

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::cmd::{self, Result};
 
+mod atomic;
 mod pgn_judge;
 
 /// One line of the table: a measurement of ours next to a baseline's.
@@ -21,7 +22,7 @@ pub struct Row {
 type Bench = fn() -> Result<Vec<Row>>;
 
 /// Every tool's benchmark, by tool name.
-const BENCHES: &[(&str, Bench)] = &[("pgn-judge", pgn_judge::run)];
+const BENCHES: &[(&str, Bench)] = &[("atomic", atomic::run), ("pgn-judge", pgn_judge::run)];
 
 pub fn run(only: &[String]) -> Result {
     let selected: Vec<&(&str, Bench)> = BENCHES
@@ -62,7 +63,6 @@ pub fn time<T>(f: impl FnOnce() -> Result<T>) -> Result<(Duration, T)> {
 }
 
 /// Builds the named binaries in release mode.
-#[allow(dead_code)] // used by the tools' bench modules
 pub fn build_release(packages: &[&str]) -> Result {
     let mut args = vec!["build", "--release", "--quiet"];
     for p in packages {

@@ -485,11 +485,13 @@ impl Position {
         let checkers = board.attackers_to(king, them, occupied);
 
         // King moves: the king itself must not block the attack on the square it steps to.
-        let without_king = occupied.without(king);
-        let safe = (attacks::king_attacks(king) & !ours)
-            .filter(|&to| board.attackers_to(to, them, without_king).is_empty())
-            .collect();
-        sink.piece(board, Role::King, king, safe);
+        let attacked = board.attacked_by(them, occupied.without(king));
+        sink.piece(
+            board,
+            Role::King,
+            king,
+            attacks::king_attacks(king) & !ours & !attacked,
+        );
 
         if let Some(ep) = self.ep_square {
             self.en_passant(sink, king, ep);

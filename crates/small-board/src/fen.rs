@@ -250,13 +250,13 @@ impl Setup {
             ),
         };
         for (index, field) in [(4, "halfmove clock"), (5, "fullmove number")] {
-            if let Some(text) = fields.get(index) {
-                if text.parse::<u32>().is_err() {
-                    return Err(ParseFenError::Clock {
-                        field,
-                        text: (*text).to_owned(),
-                    });
-                }
+            if let Some(text) = fields.get(index)
+                && text.parse::<u32>().is_err()
+            {
+                return Err(ParseFenError::Clock {
+                    field,
+                    text: (*text).to_owned(),
+                });
             }
         }
         Ok(Setup {

@@ -539,10 +539,10 @@ impl Position {
             let mut targets = attacks::pawn_attacks(us, from) & theirs;
             if let Some(one) = from.offset(0, step).filter(|&sq| !occupied.contains(sq)) {
                 targets.add(one);
-                if from.rank() == start_rank {
-                    if let Some(two) = one.offset(0, step).filter(|&sq| !occupied.contains(sq)) {
-                        targets.add(two);
-                    }
+                if from.rank() == start_rank
+                    && let Some(two) = one.offset(0, step).filter(|&sq| !occupied.contains(sq))
+                {
+                    targets.add(two);
                 }
             }
             sink.pawn(board, self.rules, from, restrict(from, targets & allowed));
@@ -607,14 +607,15 @@ impl Position {
         );
 
         next.ep_square = None;
-        if m.role == Role::Pawn && m.from.rank().index().abs_diff(m.to.rank().index()) == 2 {
-            if let Some(skipped) = m.from.offset(0, us.fold(1, -1)) {
-                let capturers = attacks::pawn_attacks(us, skipped)
-                    & next.board.by_color(them)
-                    & next.board.by_role(Role::Pawn);
-                if capturers.any() {
-                    next.ep_square = Some(skipped);
-                }
+        if m.role == Role::Pawn
+            && m.from.rank().index().abs_diff(m.to.rank().index()) == 2
+            && let Some(skipped) = m.from.offset(0, us.fold(1, -1))
+        {
+            let capturers = attacks::pawn_attacks(us, skipped)
+                & next.board.by_color(them)
+                & next.board.by_role(Role::Pawn);
+            if capturers.any() {
+                next.ep_square = Some(skipped);
             }
         }
         next.turn = them;

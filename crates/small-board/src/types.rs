@@ -228,7 +228,7 @@ macro_rules! coordinate {
 
             /// The character naming it.
             pub const fn char(self) -> char {
-                ($first as u8 + self as u8) as char
+                ($first as u32 as u8 + self as u8) as char
             }
 
             /// Parses the character naming it.

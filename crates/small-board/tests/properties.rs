@@ -168,13 +168,12 @@ fn reference_moves(pos: &Position) -> Vec<String> {
                 {
                     add(from, one, Role::Pawn, false);
                     let start = if us == Color::White { 1 } else { 5 };
-                    if from.rank().index() == start {
-                        if let Some(two) = one
+                    if from.rank().index() == start
+                        && let Some(two) = one
                             .offset(0, step)
                             .filter(|&sq| board.piece_at(sq).is_none())
-                        {
-                            add(from, two, Role::Pawn, false);
-                        }
+                    {
+                        add(from, two, Role::Pawn, false);
                     }
                 }
                 for df in [-1, 1] {

@@ -200,6 +200,11 @@ trait Sink {
     fn pawn(&mut self, board: &Board, rules: Rules, from: Square, targets: Bitboard);
     /// One fully described move.
     fn push(&mut self, m: Move);
+    /// Whether the generator may stop: the answer is known.
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
@@ -271,6 +276,31 @@ impl Sink for Counter {
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+}
+
+/// Notes whether there is any move, stopping at the first piece that has one.
+struct Any(bool);
+
+impl Sink for Any {
+    #[inline]
+    fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn pawn(&mut self, _: &Board, _: Rules, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
     }
 }
 
@@ -436,9 +466,11 @@ impl Position {
             || (others.count() == 1 && (others & self.board.by_role(Role::Knight)).any())
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move (stops at the first piece that has one).
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        let mut any = Any(false);
+        self.generate(&mut any);
+        any.0
     }
 
     /// Every legal move, in generation order.
@@ -492,6 +524,9 @@ impl Position {
             king,
             attacks::king_attacks(king) & !ours & !attacked,
         );
+        if sink.done() {
+            return;
+        }
 
         if let Some(ep) = self.ep_square {
             self.en_passant(sink, king, ep);
@@ -519,18 +554,30 @@ impl Position {
                 from,
                 attacks::knight_attacks(from) & allowed,
             );
+            if sink.done() {
+                return;
+            }
         }
         for from in ours & board.by_role(Role::Bishop) {
             let targets = attacks::bishop_attacks(from, occupied) & allowed;
             sink.piece(board, Role::Bishop, from, restrict(from, targets));
+            if sink.done() {
+                return;
+            }
         }
         for from in ours & board.by_role(Role::Rook) {
             let targets = attacks::rook_attacks(from, occupied) & allowed;
             sink.piece(board, Role::Rook, from, restrict(from, targets));
+            if sink.done() {
+                return;
+            }
         }
         for from in ours & queens {
             let targets = attacks::queen_attacks(from, occupied) & allowed;
             sink.piece(board, Role::Queen, from, restrict(from, targets));
+            if sink.done() {
+                return;
+            }
         }
 
         let theirs = board.by_color(them);
@@ -627,5 +674,88 @@ impl Position {
     fn toggle(&mut self, sq: Square, piece: Piece) {
         self.board.toggle(sq, piece);
         self.key ^= zobrist(piece, sq);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    #[test]
+    fn final_positions() {
+        let mate = pos("7/7/7/7/2k4/1q5/K6 w");
+        assert!(mate.is_check() && mate.is_checkmate() && !mate.is_stalemate());
+        let stalemate = pos("7/7/7/7/1q5/2k4/K6 w");
+        assert!(!stalemate.is_check() && stalemate.is_stalemate() && !stalemate.is_checkmate());
+        let seed = pos("5k1/2P2r1/3K3/7/5R1/7/7 w");
+        assert!(
+            !seed.is_check() && !seed.is_checkmate() && !seed.is_stalemate() && !seed.is_dead()
+        );
+    }
+
+    #[test]
+    fn dead_positions_are_the_specs() {
+        assert!(pos("7/5k1/7/7/7/1K5/7 w").is_dead());
+        assert!(pos("7/5k1/7/3N3/7/1K5/7 b").is_dead());
+        assert!(pos("7/5k1/7/3n3/7/1K5/7 w").is_dead());
+        assert!(!pos("7/5k1/7/7/3B3/1K5/7 w").is_dead());
+        assert!(!pos("7/5k1/7/3NN2/7/1K5/7 w").is_dead());
+        assert!(!pos("7/5k1/7/3P3/7/1K5/7 w").is_dead());
+    }
+
+    #[test]
+    fn key_is_placement_and_turn() {
+        let white = pos("5k1/2P2r1/3K3/7/5R1/7/7 w");
+        let black = pos("5k1/2P2r1/3K3/7/5R1/7/7 b");
+        assert_ne!(white.key(), black.key());
+        // Rook f3-f2, king f7-g7, rook f2-f3, king g7-f7: the same position again.
+        let mut p = white;
+        for uci in ["f3f2", "f7g7", "f2f3", "g7f7"] {
+            let m = p
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to_string() == uci)
+                .unwrap_or_else(|| panic!("{uci} in {p}"));
+            p = p.play(m);
+        }
+        assert_eq!(p, white);
+        assert_eq!(p.key(), white.key());
+    }
+
+    #[test]
+    fn rules() {
+        assert_eq!(Rules::default(), Rules::TASK);
+        assert_eq!(
+            Rules::TASK.promotions().collect::<Vec<_>>(),
+            [Role::Queen, Role::Knight]
+        );
+        assert_eq!(Rules::with_promotions(&[Role::King]), None);
+        assert_eq!(Rules::with_promotions(&[]), None);
+        assert_eq!(
+            Rules::with_promotions(&[Role::Knight, Role::Queen]),
+            Some(Rules::TASK)
+        );
+        let promoting = pos("7/2P2k1/7/3K3/7/7/7 w");
+        assert_eq!(
+            promoting
+                .legal_moves()
+                .iter()
+                .filter(|m| m.is_promotion())
+                .count(),
+            2
+        );
+        let standard = Position::from_setup(promoting.setup(), Rules::STANDARD).expect("legal");
+        assert_eq!(
+            standard
+                .legal_moves()
+                .iter()
+                .filter(|m| m.is_promotion())
+                .count(),
+            4
+        );
     }
 }

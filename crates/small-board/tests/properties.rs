@@ -280,3 +280,14 @@ proptest! {
         let _ = Position::from_fen(&text, Rules::TASK);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn has_legal_moves_agrees_with_the_list(pos in walked_position()) {
+        prop_assert_eq!(pos.has_legal_moves(), !pos.legal_moves().is_empty(), "{}", pos);
+        prop_assert_eq!(pos.is_checkmate(), pos.is_check() && pos.legal_moves().is_empty());
+        prop_assert_eq!(pos.is_stalemate(), !pos.is_check() && pos.legal_moves().is_empty());
+    }
+}

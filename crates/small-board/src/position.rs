@@ -703,7 +703,7 @@ mod tests {
         assert!(pos("7/5k1/7/3N3/7/1K5/7 b").is_dead());
         assert!(pos("7/5k1/7/3n3/7/1K5/7 w").is_dead());
         assert!(!pos("7/5k1/7/7/3B3/1K5/7 w").is_dead());
-        assert!(!pos("7/5k1/7/3NN2/7/1K5/7 w").is_dead());
+        assert!(!pos("7/5k1/7/7/7/1K5/NN5 w").is_dead());
         assert!(!pos("7/5k1/7/3P3/7/1K5/7 w").is_dead());
     }
 

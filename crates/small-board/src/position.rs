@@ -307,6 +307,25 @@ impl Sink for Any {
 impl Position {
     /// Checks `setup` and makes it a position played under `rules`.
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use small_board::{Board, Color, Piece, Position, PositionError, Role, Rules, Setup, Square};
+    ///
+    /// let mut board = Board::empty();
+    /// board.set_piece_at(Square::D5, Piece { color: Color::White, role: Role::King });
+    /// board.set_piece_at(Square::F3, Piece { color: Color::White, role: Role::Rook });
+    /// board.set_piece_at(Square::F7, Piece { color: Color::Black, role: Role::King });
+    /// let setup = Setup { board, turn: Color::White, ep_square: None };
+    /// assert_eq!(
+    ///     Position::from_setup(setup, Rules::TASK),
+    ///     Err(PositionError::OppositeCheck(Color::Black))
+    /// );
+    /// let pos = Position::from_setup(Setup { turn: Color::Black, ..setup }, Rules::TASK)?;
+    /// assert!(pos.is_check());
+    /// # Ok::<_, PositionError>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`PositionError`] naming the first problem found, in the order: kings (missing, too many,

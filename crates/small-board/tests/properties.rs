@@ -277,7 +277,18 @@ proptest! {
 
     #[test]
     fn fen_like_text_never_panics(text in "[KQRBNPkqrbnpx0-9/ wb\\-a-h]{0,70}") {
+        if let Ok(setup) = Setup::from_fen(&text) {
+            // Whatever parses prints back to a FEN that parses to the same setup.
+            prop_assert_eq!(Setup::from_fen(&setup.to_string()), Ok(setup));
+        }
         let _ = Position::from_fen(&text, Rules::TASK);
+    }
+
+    #[test]
+    fn square_parser_never_panics(text in "\\PC{0,4}") {
+        if let Ok(sq) = text.parse::<Square>() {
+            prop_assert_eq!(sq.to_string(), text);
+        }
     }
 }
 

@@ -24,6 +24,12 @@ pub(crate) fn moves(pos: &Position) -> MoveList {
     moves
 }
 
+/// Replaces the contents of `list` with the legal moves of `pos` (no copy of the list).
+pub(crate) fn fill(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    generate(pos, list);
+}
+
 /// How many legal moves `pos` has.
 pub(crate) fn count(pos: &Position) -> u64 {
     let mut counter = Counter(0);
@@ -177,10 +183,15 @@ fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let ours = board.by_color(us);
     let occupied = board.occupied();
     let king = pos.king(us);
-    let checkers = board.attackers_to(king, them, occupied);
 
     // King moves: the king itself must not block the attack on the square it steps to.
     let attacked = board.attacked_by(them, occupied.without(king));
+    // The king's own square is attacked the same with or without the king on it.
+    let checkers = if attacked.contains(king) {
+        board.attackers_to(king, them, occupied)
+    } else {
+        Bitboard::EMPTY
+    };
     sink.piece(
         board,
         Role::King,

@@ -2,7 +2,6 @@
 //! a move generator against another engine.
 
 use crate::{
-    movegen,
     moves::{Move, MoveList},
     position::Position,
 };
@@ -26,7 +25,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => pos.count_legal_moves(),
         _ => {
             let mut moves = MoveList::new();
-            movegen::fill(pos, &mut moves);
+            pos.legal_moves_into(&mut moves);
             moves.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
         }
     }

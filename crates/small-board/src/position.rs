@@ -384,6 +384,12 @@ impl Position {
         movegen::moves(self)
     }
 
+    /// Replaces the contents of `moves` with the legal moves: like [`Position::legal_moves`]
+    /// without moving the 2 KB list out of the call (worth it in tight search loops).
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        movegen::fill(self, moves);
+    }
+
     /// How many legal moves there are, counted without building them.
     pub fn count_legal_moves(&self) -> u64 {
         movegen::count(self)

@@ -302,3 +302,12 @@ proptest! {
         prop_assert_eq!(pos.is_stalemate(), !pos.is_check() && pos.legal_moves().is_empty());
     }
 }
+
+proptest! {
+    #[test]
+    fn legal_moves_into_replaces_the_list(pos in walked_position(), other in walked_position()) {
+        let mut list = other.legal_moves();
+        pos.legal_moves_into(&mut list);
+        prop_assert_eq!(list, pos.legal_moves());
+    }
+}

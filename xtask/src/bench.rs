@@ -7,6 +7,7 @@ use crate::cmd::{self, Result};
 
 mod atomic;
 mod pgn_judge;
+mod small_board;
 
 /// One line of the table: a measurement of ours next to a baseline's.
 pub struct Row {
@@ -22,7 +23,11 @@ pub struct Row {
 type Bench = fn() -> Result<Vec<Row>>;
 
 /// Every tool's benchmark, by tool name.
-const BENCHES: &[(&str, Bench)] = &[("atomic", atomic::run), ("pgn-judge", pgn_judge::run)];
+const BENCHES: &[(&str, Bench)] = &[
+    ("atomic", atomic::run),
+    ("small-board", small_board::run),
+    ("pgn-judge", pgn_judge::run),
+];
 
 pub fn run(only: &[String]) -> Result {
     let selected: Vec<&(&str, Bench)> = BENCHES

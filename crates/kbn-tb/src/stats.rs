@@ -184,6 +184,16 @@ mod tests {
             }
         }
         assert_eq!(placements, PLACEMENTS / 2);
+        // The seed's figures (its count of entries differs: see the README).
+        assert_eq!(stats.seed.checkmates, 232);
+        assert_eq!(stats.seed.mate_in_one, 920);
+        assert_eq!(stats.seed.longest, 33);
+        assert_eq!(stats.seed.entries, 5_411_092);
+        // Every placement is won, drawn or illegal, for each side to move.
+        for side in [&stats.white, &stats.black] {
+            assert_eq!(side.won, side.histogram.iter().sum::<u64>());
+            assert_eq!(side.won + side.drawn + side.illegal, PLACEMENTS);
+        }
         assert_eq!(stats.seed.checkmates, checkmates);
         assert_eq!(stats.seed.mate_in_one, mate_in_one);
         assert_eq!(stats.seed.entries, entries);

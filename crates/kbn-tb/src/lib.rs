@@ -40,6 +40,8 @@
 
 #![warn(missing_docs)]
 
+#[doc(hidden)]
+pub mod bench;
 pub mod file;
 mod generate;
 pub mod index;

@@ -62,6 +62,14 @@ enum Command {
     },
     /// The table's statistics, with the seed's own counts.
     Stats,
+    /// Time generation, saving, loading and probing (for `cargo xtask bench`), as `key=value`
+    /// lines.
+    #[command(hide = true)]
+    Bench {
+        /// Where to write the table while measuring.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
     /// Re-check every entry of the table: the Bellman equations, and Syzygy's win/draw and
     /// distance to zeroing when a directory with KBNvK.rtbw/.rtbz is given.
     Verify {
@@ -111,6 +119,11 @@ fn main() -> ExitCode {
             Command::Stats => {
                 if let Some(table) = table(&cli.table, diag) {
                     write!(out, "{}", render::stats(&Stats::of(&table)))?;
+                }
+            }
+            Command::Bench { out: path } => {
+                for (key, value) in kbn_tb::bench::measure(&path).map_err(io::Error::other)? {
+                    writeln!(out, "{key}={value}")?;
                 }
             }
             Command::Verify { syzygy } => {

@@ -68,6 +68,7 @@ impl Stats {
             longest: 0,
             entries: 0,
         };
+        let black_values = table.black_values();
         for index in 0..SLOTS {
             let squares = Squares::from_index(index);
             if !squares.is_canonical() || !squares.distinct() {
@@ -78,7 +79,7 @@ impl Stats {
             // in a file or rank changes the bishop's colour, a mirror in the diagonal does not.
             let light = orbit / 2;
             let w = table.white[index];
-            let b = table.plies(index, Color::Black);
+            let b = black_values[index];
             white.add(w, orbit, squares);
             black.add(b, orbit, squares);
             if b == 0 {

@@ -4,7 +4,7 @@
 use shakmaty::Color;
 
 use crate::{
-    index::{SLOTS, Squares},
+    index::Squares,
     position::Kbnk,
     table::{DRAW, NONE, Table, Value},
 };
@@ -69,7 +69,7 @@ impl Stats {
             entries: 0,
         };
         let black_values = table.black_values();
-        for index in 0..SLOTS {
+        for (index, &b) in black_values.iter().enumerate() {
             let squares = Squares::from_index(index);
             if !squares.is_canonical() || !squares.distinct() {
                 continue;
@@ -79,7 +79,6 @@ impl Stats {
             // in a file or rank changes the bishop's colour, a mirror in the diagonal does not.
             let light = orbit / 2;
             let w = table.white[index];
-            let b = black_values[index];
             white.add(w, orbit, squares);
             black.add(b, orbit, squares);
             if b == 0 {

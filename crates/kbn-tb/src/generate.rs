@@ -4,8 +4,11 @@
 //! to move and mating at once is 1. Each round takes the Black-to-move positions lost in `d`
 //! plies, un-moves a white piece to find the White-to-move positions that now win in `d + 1`
 //! (if they had no faster win), then un-moves the black king from those to find the Black-to-move
-//! positions whose every move now leads to a known White win: they are lost in `d + 2`.
+//! positions whose every move now leads to a known White win: they are lost in `d + 2` (the
+//! longest of their moves was won last, in `d + 1`).
 //! Positions never reached are draws.
+
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 use shakmaty::{Bitboard, attacks};
@@ -204,8 +207,12 @@ fn initial(index: usize) -> (u8, u8) {
 
 /// Both sides' values for every slot: plies to mate, [`DRAW`] or [`NONE`].
 ///
-/// Each half-round finds its candidates in parallel, reading values only, then writes them in
-/// one sequential pass (which also drops duplicates).
+/// A Black position is lost once every White position it can move to is won. Rather than
+/// re-checking its moves each time one of them is won, each undecided Black slot counts the
+/// black-king un-moves that lead to it from White slots (the events that will fire when those
+/// White positions are won, counted by the same generator, so symmetric positions need no special
+/// case); it is lost when its count reaches zero. Each half-round finds its candidates in
+/// parallel, reading values only, then writes them in one pass.
 pub(crate) fn generate() -> (Vec<u8>, Vec<u8>) {
     let mut white = vec![NONE; SLOTS];
     let mut black = vec![NONE; SLOTS];
@@ -220,6 +227,17 @@ pub(crate) fn generate() -> (Vec<u8>, Vec<u8>) {
                 (*w, *b) = initial(chunk * CHUNK + offset);
             }
         });
+    // Pending White wins per undecided Black slot (at most 8 moves, each counted at most twice).
+    let pending: Vec<AtomicU8> = (0..SLOTS).map(|_| AtomicU8::new(0)).collect();
+    (0..SLOTS).into_par_iter().for_each(|index| {
+        if white[index] == UNKNOWN {
+            black_predecessors(Squares::from_index(index), |parent| {
+                if black[parent] == UNKNOWN {
+                    pending[parent].fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
     let mut frontier: Vec<u32> = (0..SLOTS as u32)
         .into_par_iter()
         .filter(|&index| black[index as usize] == 0)
@@ -250,36 +268,27 @@ pub(crate) fn generate() -> (Vec<u8>, Vec<u8>) {
                 wins.push(parent);
             }
         }
-        // Black to move, every move now leading to a known White win: lost in `plies + 2`.
-        let white_ref = &white;
+        // Black to move, the last pending move now won too: lost in `plies + 2`.
         let black_ref = &black;
-        let candidates: Vec<u32> = wins
+        let pending_ref = &pending;
+        frontier = wins
             .par_chunks(CHUNK)
             .flat_map_iter(|chunk| {
-                let mut found = Vec::new();
+                let mut lost = Vec::new();
                 for &index in chunk {
                     black_predecessors(Squares::from_index(index as usize), |parent| {
-                        if black_ref[parent] != UNKNOWN {
-                            return;
-                        }
-                        let p = Squares::from_index(parent);
-                        if let BlackOutlook::Moves(moves) = black_outlook(p)
-                            && black_value_from(p, moves, white_ref).is_some()
+                        if black_ref[parent] == UNKNOWN
+                            && pending_ref[parent].fetch_sub(1, Ordering::Relaxed) == 1
                         {
-                            found.push(parent as u32);
+                            lost.push(parent as u32);
                         }
                     });
                 }
-                found
+                lost
             })
             .collect();
-        frontier.clear();
-        for parent in candidates {
-            let slot = &mut black[parent as usize];
-            if *slot == UNKNOWN {
-                *slot = plies + 2;
-                frontier.push(parent);
-            }
+        for &parent in &frontier {
+            black[parent as usize] = plies + 2;
         }
         plies += 2;
     }

@@ -131,11 +131,14 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            Command::Bench { out: path } => {
-                for (key, value) in kbn_tb::bench::measure(&path).map_err(io::Error::other)? {
-                    writeln!(out, "{key}={value}")?;
+            Command::Bench { out: path } => match kbn_tb::bench::measure(&path) {
+                Ok(timings) => {
+                    for (key, value) in timings {
+                        writeln!(out, "{key}={value}")?;
+                    }
                 }
-            }
+                Err(err) => diag.error(&err),
+            },
             Command::Verify { syzygy } => {
                 if let Some(table) = table(&cli.table, diag) {
                     run_verify(out, diag, &table, syzygy.as_deref())?;

@@ -1,12 +1,13 @@
 //! Verification of a table: the Bellman equations over every position, and agreement with the
 //! Syzygy KBNvK tables.
 //!
-//! The Bellman check proves every win exact: a White win of N plies has a move to a Black
-//! position of N - 1 and none faster; a Black position of N plies (derived from the White values
-//! by its own equation: every move leads to a White win, the longest being N - 1) bottoms out in
-//! checkmates (0). It cannot tell a draw from a win that the table missed everywhere (an all-draw
-//! table satisfies it), which is what the Syzygy check adds: win/draw must agree everywhere, and
-//! the distance to zeroing must match the depth to mate by the rule [`dtz_from_dtm`].
+//! The Bellman check alone pins every value down, given the rules: checkmates and captures are
+//! fixed by the rules, a claimed win of N plies must have a move to a position of N - 1 (and none
+//! faster), and a position truly won in d plies cannot be marked a draw or another value without
+//! breaking the equation of the first such position along its mating line (induction on d). The
+//! Syzygy check adds an independent implementation of the rules and the search: win/draw must
+//! agree everywhere, and the distance to zeroing must match the depth to mate by the rule
+//! [`dtz_from_dtm`].
 
 use std::{error::Error, fmt, io, path::Path, path::PathBuf};
 
@@ -385,7 +386,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bellman_catches_a_changed_win_and_misses_an_all_draw_table() {
+    fn bellman_catches_a_changed_win_and_a_table_of_draws() {
         let mut table = Table::generate();
         let index = table
             .white
@@ -396,13 +397,13 @@ mod tests {
         let report = bellman(&table);
         assert!(report.mismatch_count >= 1, "{report}");
 
-        // An all-draw table satisfies the equations: the reason for the Syzygy comparison.
+        // A table of draws is caught too: the mates in 1 see their checkmates.
         for plies in &mut table.white {
             if *plies < NONE {
                 *plies = DRAW;
             }
         }
-        assert_eq!(bellman(&table).mismatch_count, 0);
+        assert!(bellman(&table).mismatch_count > 0);
     }
 
     #[test]

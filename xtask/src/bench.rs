@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use crate::cmd::{self, Result};
 
 mod atomic;
+mod kbn_tb;
 mod pgn_judge;
 mod small_board;
 
@@ -25,6 +26,7 @@ type Bench = fn() -> Result<Vec<Row>>;
 /// Every tool's benchmark, by tool name.
 const BENCHES: &[(&str, Bench)] = &[
     ("atomic", atomic::run),
+    ("kbn-tb", kbn_tb::run),
     ("small-board", small_board::run),
     ("pgn-judge", pgn_judge::run),
 ];

@@ -1,0 +1,69 @@
+//! The king, bishop and knight versus king tablebase: depth to mate for every legal KBNK
+//! position, both sides to move, both bishop colours.
+//!
+//! | module | concept |
+//! |---|---|
+//! | [`index`] | the compact index under the 8 board symmetries |
+//! | `generate` | retrograde generation, breadth first from the checkmates |
+//! | [`Table`] | the table in memory: values, probes, optimal lines |
+//! | [`file`](mod@file) | the table file: layout, checks |
+//! | [`Kbnk`] | a legal KBNK position, validated from a FEN or a shakmaty `Setup` |
+//! | [`Stats`] | counts per side and depth, and the seed's own figures |
+//! | [`render`] | the text output of the commands |
+//! | [`json`] | the `--json` wire structs |
+//! | [`verify`] | the Bellman check and the Syzygy comparison |
+//!
+//! # API
+//!
+//! - [`Table::generate`] computes the table in memory.
+//! - [`Table::probe`] (a shakmaty [`Setup`](shakmaty::Setup)) and [`Table::probe_fen`] give a
+//!   [`Probe`]: the [`Value`] of the position (`mate in N`, `mated`, `draw`, always counted in
+//!   White moves as the seed counts) and every legal move as a [`MoveValue`] (`uci`, `san`,
+//!   `value` after the move), best first for the side to move: for White the fastest mate, for
+//!   Black the longest resistance. An illegal position is a [`ProbeError::Illegal`] whose
+//!   [`IllegalPosition`] says why in words.
+//! - [`Table::value`] is the fast probe of a validated [`Kbnk`] (tens of nanoseconds);
+//!   [`Table::line`] the optimal line to mate.
+//! - [`Table::save`] / [`Table::load`] (and [`Table::to_bytes`] / [`Table::from_bytes`]) write
+//!   and read the table file, whose layout [`file`](mod@file) documents for other programs: a 64-byte
+//!   header (magic `KBN-TB\r\n`, version, material `KBNvK`, metric `DTM-move`, indexing
+//!   `KK462-BN`, sizes, FNV-1a checksums) and the deflated White-to-move depths to mate.
+//!   Black-to-move values are derived exactly by one ply of search. A truncated, corrupt or
+//!   foreign file is a [`TableFileError::Corrupt`] naming the check that failed.
+//! - [`Stats::of`] counts positions per side and depth, and the seed's own figures;
+//!   [`verify::bellman`] and [`verify::syzygy`] re-check a table.
+//!
+//! Thread safety: a [`Table`] is immutable once built; share it behind an `Arc` to probe from
+//! several threads.
+//!
+//! # Examples
+//!
+//! ```
+//! use kbn_tb::{Table, Value};
+//!
+//! let table = Table::generate();
+//! let probe = table.probe_fen("8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1")?;
+//! assert_eq!(probe.value, Value::MateIn(1));
+//! let best = &probe.moves[0];
+//! assert_eq!((best.san.to_string(), best.value), ("Bc3#".to_owned(), Value::Mated));
+//! # Ok::<_, kbn_tb::ProbeError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+#[doc(hidden)]
+pub mod bench;
+pub mod file;
+mod generate;
+pub mod index;
+pub mod json;
+mod position;
+pub mod render;
+mod stats;
+mod table;
+pub mod verify;
+
+pub use file::{FormatError, TableFileError};
+pub use position::{IllegalPosition, Kbnk, ProbeError};
+pub use stats::{PLACEMENTS, SeedCounts, SideStats, Stats};
+pub use table::{MoveValue, Probe, Table, Value};

@@ -1,0 +1,142 @@
+//! `GET /api/probe?fen=FEN`: what `kbn-tb probe` prints, as JSON.
+//!
+//! | case | status | body |
+//! |---|---|---|
+//! | a legal KBNK position | 200 | `{"value": "mate in 12", "side": "white", "moves": [...]}` |
+//! | a KBNK placement that cannot occur | 200 | `{"value": "illegal", "reason": "...", "side": ..., "moves": []}` |
+//! | no `fen`, a malformed FEN, other material | 400 | `{"error": "..."}` |
+//!
+//! `value` is `mate in N` (N White moves to mate), `mated` (Black is checkmated) or `draw`; each
+//! move carries the value of the position it leads to, best first for the side to move. An
+//! illegal position is still answered (200), so that the page can show the reason while the user
+//! drags pieces through illegal squares.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Query, State, rejection::QueryRejection},
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use crate::Table;
+
+/// The longest FEN the API reads, in bytes. A KBNK FEN is under 60.
+pub const MAX_FEN_BYTES: usize = 100;
+
+/// The query string.
+#[derive(Debug, Deserialize)]
+pub struct ProbeQuery {
+    /// The position.
+    fen: String,
+}
+
+/// The answer to a probe (serialize-only wire struct).
+#[derive(Debug, Serialize)]
+pub struct ProbeJson {
+    /// `mate in N`, `mated`, `draw` or `illegal`.
+    pub value: String,
+    /// Why the position cannot occur (only with `illegal`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The side to move.
+    pub side: SideJson,
+    /// Every legal move, best first.
+    pub moves: Vec<MoveJson>,
+}
+
+/// The side to move, as JSON's `"white"` / `"black"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideJson {
+    /// White to move.
+    White,
+    /// Black to move.
+    Black,
+}
+
+impl From<Color> for SideJson {
+    fn from(color: Color) -> Self {
+        match color {
+            Color::White => SideJson::White,
+            Color::Black => SideJson::Black,
+        }
+    }
+}
+
+/// One move and the value it leads to.
+#[derive(Debug, Serialize)]
+pub struct MoveJson {
+    /// The move in UCI (`e2e4`).
+    pub uci: String,
+    /// The move in SAN (`Be4#`).
+    pub san: String,
+    /// The value of the position after the move.
+    pub value: String,
+}
+
+/// An error answer: `{"error": "..."}`.
+#[derive(Debug, Serialize)]
+struct ErrorJson<'a> {
+    error: &'a str,
+}
+
+/// An error response with a JSON body.
+pub(super) fn error(status: StatusCode, message: &str) -> Response {
+    (status, Json(ErrorJson { error: message })).into_response()
+}
+
+/// The handler of `GET /api/probe`.
+pub(super) async fn probe(
+    State(table): State<Arc<Table>>,
+    query: Result<Query<ProbeQuery>, QueryRejection>,
+) -> Response {
+    let Ok(Query(ProbeQuery { fen })) = query else {
+        return error(StatusCode::BAD_REQUEST, "expected the query fen=FEN");
+    };
+    match probe_fen(&table, &fen) {
+        Ok(answer) => Json(answer).into_response(),
+        Err(message) => error(StatusCode::BAD_REQUEST, &message),
+    }
+}
+
+/// The answer for one FEN, or the message of a 400.
+pub fn probe_fen(table: &Table, fen: &str) -> Result<ProbeJson, String> {
+    if fen.len() > MAX_FEN_BYTES {
+        return Err(format!(
+            "FEN has {} bytes, expected at most {MAX_FEN_BYTES}",
+            fen.len()
+        ));
+    }
+    let side = if fen.split_whitespace().nth(1) == Some("b") {
+        SideJson::Black
+    } else {
+        SideJson::White
+    };
+    match table.probe(fen) {
+        Ok(probe) => Ok(ProbeJson {
+            value: probe.value.to_string(),
+            reason: None,
+            side,
+            moves: probe
+                .moves
+                .into_iter()
+                .map(|m| MoveJson {
+                    uci: m.uci,
+                    san: m.san,
+                    value: m.value.to_string(),
+                })
+                .collect(),
+        }),
+        Err(crate::ProbeError::Illegal(reason)) => Ok(ProbeJson {
+            value: "illegal".to_owned(),
+            reason: Some(reason),
+            side,
+            moves: Vec::new(),
+        }),
+        Err(other) => Err(other.to_string()),
+    }
+}

@@ -1,0 +1,322 @@
+//! The board page of `kbn-tb serve` in a real browser: Debian's `chromium`, headless, driven
+//! through `chromedriver` (WebDriver), against the server on 127.0.0.1 at a free port.
+//!
+//! The scenario: load the page, type a position into the FEN box, read its value and best move,
+//! click the best move, read the new value, drag a king into an illegal placement and read the
+//! reason, go back, play the best line to the mate. A screenshot is saved as
+//! `target/tmp/kbn-tb-serve.png` (whether the scenario passes or not).
+//!
+//! Expected values come from the Gaviota table, not from our generator:
+//! `python3 xtask/oracles/kbn-tb/serve_e2e.py` prints them.
+//!
+//! Without chromium or chromedriver the test skips with a loud message, except in CI (`CI` set),
+//! where it fails: `.ci/run` installs both. `CHROMIUM` and `CHROMEDRIVER` override the programs.
+
+use std::{
+    env,
+    net::{Ipv4Addr, TcpListener, TcpStream},
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use fantoccini::{
+    Client, ClientBuilder, Locator,
+    actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction},
+    key::Key,
+};
+use hyper_util::client::legacy::connect::HttpConnector;
+use kbn_tb::{Table, serve::Server};
+use serde_json::json;
+
+/// Type into the FEN box: White to move, mate in 4, one best move (Ba6).
+const START: &str = "8/k7/2K5/2N5/8/8/4B3/8 w - - 0 1";
+/// The same position's FEN as the page writes it back.
+const START_ECHO: &str = "8/k7/2K5/2N5/8/8/4B3/8 w - - 0 1";
+
+/// How long the page may take to show an answer, or the best line to reach the mate.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_page_in_chromium() {
+    let Some((chromium, chromedriver)) = browser() else {
+        return;
+    };
+    let server = Server::bind((Ipv4Addr::LOCALHOST, 0).into(), Table::generate()).unwrap();
+    let page = format!("http://{}/", server.local_addr());
+    tokio::spawn(server.serve());
+
+    let driver = Driver::start(&chromedriver);
+    let artifacts = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let profile = artifacts.join(format!("chromium-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let client = connect(&driver, &chromium, &profile).await;
+
+    let outcome = scenario(&client, &page).await;
+    let shot = artifacts.join("kbn-tb-serve.png");
+    match client.screenshot().await {
+        Ok(png) => {
+            std::fs::write(&shot, png).unwrap();
+            eprintln!("screenshot: {}", shot.display());
+        }
+        Err(err) => eprintln!("no screenshot: {err}"),
+    }
+    let _ = client.close().await;
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&profile);
+    if let Err(failure) = outcome {
+        panic!("{failure} (screenshot: {})", shot.display());
+    }
+}
+
+async fn scenario(client: &Client, page: &str) -> Result<(), String> {
+    client.goto(page).await.map_err(fail("load the page"))?;
+    // The page starts on its default position; wait for its first answer.
+    wait_until(client, "a first value", |v| v.value != "…" && !v.value.is_empty()).await?;
+
+    // Set a position through the FEN box.
+    let fen_box = find(client, "#fen").await?;
+    fen_box.clear().await.map_err(fail("clear the FEN box"))?;
+    fen_box
+        .send_keys(&format!("{START}{}", char::from(Key::Enter)))
+        .await
+        .map_err(fail("type the FEN"))?;
+    let view = wait_until(client, "mate in 4", |v| v.value == "mate in 4").await?;
+    expect(&view.fen, START_ECHO, "the FEN shown")?;
+    expect(&view.first_move, "Ba6 mate in 3", "the best move")?;
+    expect(&view.moves.to_string(), "22", "White's move count")?;
+
+    // Play the best move by clicking it: Black to move, mate in 3 whatever Black does.
+    find(client, "#moves li:first-child .move")
+        .await?
+        .click()
+        .await
+        .map_err(fail("click the best move"))?;
+    let view = wait_until(client, "mate in 3 after Ba6", |v| {
+        v.value == "mate in 3" && v.fen.ends_with(" b - - 0 1")
+    })
+    .await?;
+    expect(&view.moves.to_string(), "2", "Black's move count")?;
+    expect(&view.first_move[3..], "mate in 3", "Black's best move")?;
+
+    // Drag the black king next to the white one: illegal, and the page says why.
+    drag(client, "a7", "b7").await?;
+    let view = wait_until(client, "an illegal placement", |v| v.value == "illegal").await?;
+    if !view.note.starts_with("Illegal: ") || !view.board_illegal {
+        return Err(format!("illegal placement not marked: {view:?}"));
+    }
+
+    // Back to the position after Ba6, then let the page play the best line to the mate.
+    find(client, "#back").await?.click().await.map_err(fail("click Back"))?;
+    wait_until(client, "mate in 3 again", |v| v.value == "mate in 3").await?;
+    find(client, "#best-line")
+        .await?
+        .click()
+        .await
+        .map_err(fail("click Play the best line"))?;
+    let view = wait_until(client, "the mate", |v| v.value == "mated").await?;
+    expect(&view.note, "Black is checkmated.", "the note")?;
+    Ok(())
+}
+
+/// What the page shows, read in one script call.
+#[derive(Debug, serde::Deserialize)]
+struct View {
+    value: String,
+    note: String,
+    fen: String,
+    moves: usize,
+    first_move: String,
+    board_illegal: bool,
+}
+
+async fn read_view(client: &Client) -> Result<View, String> {
+    let script = r#"
+        const first = document.querySelector('#moves .move');
+        return {
+            value: document.getElementById('value').textContent,
+            note: document.getElementById('note').textContent,
+            fen: document.getElementById('fen').value,
+            moves: document.querySelectorAll('#moves .move').length,
+            first_move: first ? first.innerText.replace(/\s+/g, ' ').trim() : '',
+            board_illegal: document.getElementById('board').classList.contains('illegal'),
+        };"#;
+    let value = client
+        .execute(script, Vec::new())
+        .await
+        .map_err(fail("read the page"))?;
+    serde_json::from_value(value).map_err(|err| format!("cannot read the page's state: {err}"))
+}
+
+/// Polls the page until `done` holds, for at most [`PATIENCE`].
+async fn wait_until(
+    client: &Client,
+    what: &str,
+    done: impl Fn(&View) -> bool,
+) -> Result<View, String> {
+    let start = Instant::now();
+    loop {
+        let view = read_view(client).await?;
+        if done(&view) {
+            return Ok(view);
+        }
+        if start.elapsed() > PATIENCE {
+            return Err(format!("the page never showed {what}; it shows {view:?}"));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Drags the piece on one square to another with the mouse (pointer events, as a user would).
+async fn drag(client: &Client, from: &str, to: &str) -> Result<(), String> {
+    let from = find(client, &format!(r#"[data-square="{from}"]"#)).await?;
+    let to = find(client, &format!(r#"[data-square="{to}"]"#)).await?;
+    let step = Some(Duration::from_millis(100));
+    let mouse = MouseActions::new("mouse".to_owned())
+        .then(PointerAction::MoveToElement {
+            element: from,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveBy {
+            duration: step,
+            x: 10.0,
+            y: 0.0,
+        })
+        .then(PointerAction::MoveToElement {
+            element: to,
+            duration: step,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client
+        .perform_actions(mouse)
+        .await
+        .map_err(fail("drag a piece"))
+}
+
+async fn find(client: &Client, css: &str) -> Result<fantoccini::elements::Element, String> {
+    client
+        .find(Locator::Css(css))
+        .await
+        .map_err(|err| format!("no element {css}: {err}"))
+}
+
+fn expect(got: &str, want: &str, what: &str) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{what}: expected {want:?}, the page shows {got:?}"))
+    }
+}
+
+fn fail<E: std::fmt::Display>(what: &'static str) -> impl Fn(E) -> String {
+    move |err| format!("cannot {what}: {err}")
+}
+
+// ---- the browser ------------------------------------------------------------------------------
+
+/// chromium and chromedriver, or `None` after a loud skip message (a panic in CI).
+fn browser() -> Option<(PathBuf, PathBuf)> {
+    let chromium = program("CHROMIUM", &["chromium", "chromium-browser", "google-chrome"]);
+    let chromedriver = program("CHROMEDRIVER", &["chromedriver"]);
+    match (chromium, chromedriver) {
+        (Some(chromium), Some(chromedriver)) => Some((chromium, chromedriver)),
+        _ => {
+            let message = "the browser test needs chromium and chromedriver \
+                           (apt-get install chromium chromium-driver, or set CHROMIUM and CHROMEDRIVER)";
+            if env::var_os("CI").is_some() {
+                panic!("{message}");
+            }
+            eprintln!("\n!!!!! SKIPPED the_board_page_in_chromium: {message} !!!!!\n");
+            None
+        }
+    }
+}
+
+/// The program named by the environment variable, or the first of `names` on the PATH.
+fn program(var: &str, names: &[&str]) -> Option<PathBuf> {
+    if let Some(path) = env::var_os(var) {
+        return Some(PathBuf::from(path));
+    }
+    let path = env::var_os("PATH")?;
+    names.iter().find_map(|name| {
+        env::split_paths(&path)
+            .map(|dir| dir.join(name))
+            .find(|candidate| candidate.is_file())
+    })
+}
+
+/// A chromedriver process on a free port, killed on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(program: &Path) -> Driver {
+        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(program)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|err| panic!("cannot start {}: {err}", program.display()));
+        let driver = Driver { child, port };
+        let start = Instant::now();
+        while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "chromedriver did not listen on port {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A WebDriver session in a fresh headless chromium, its window the size of a laptop screen.
+async fn connect(driver: &Driver, chromium: &Path, profile: &Path) -> Client {
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1000,760",
+        &format!("--user-data-dir={}", profile.display()),
+    ];
+    let capabilities = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": { "binary": chromium, "args": args },
+    });
+    let serde_json::Value::Object(capabilities) = capabilities else {
+        unreachable!("a JSON object literal")
+    };
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .unwrap_or_else(|err| panic!("cannot start a chromium session: {err}"))
+}

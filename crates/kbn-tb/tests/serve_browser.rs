@@ -3,8 +3,9 @@
 //!
 //! The scenario: load the page, type a position into the FEN box, read its value and best move,
 //! click the best move, read the new value, drag a king into an illegal placement and read the
-//! reason, go back, play the best line to the mate. A screenshot is saved as
-//! `target/tmp/kbn-tb-serve.png` (whether the scenario passes or not).
+//! reason, go back, play the best line to the mate, then check that the page fits a phone's width.
+//! Screenshots are saved under `target/tmp/`: `kbn-tb-serve.png` (the position typed in, the one
+//! in the README), `kbn-tb-serve-phone.png`, and `kbn-tb-serve-failure.png` when a step fails.
 //!
 //! Expected values come from the Gaviota table, not from our generator:
 //! `python3 xtask/oracles/kbn-tb/serve_e2e.py` prints them.
@@ -52,24 +53,19 @@ async fn the_board_page_in_chromium() {
     let _ = std::fs::remove_dir_all(&profile);
     let client = connect(&driver, &chromium, &profile).await;
 
-    let outcome = scenario(&client, &page).await;
-    let shot = artifacts.join("kbn-tb-serve.png");
-    match client.screenshot().await {
-        Ok(png) => {
-            std::fs::write(&shot, png).unwrap();
-            eprintln!("screenshot: {}", shot.display());
-        }
-        Err(err) => eprintln!("no screenshot: {err}"),
+    let outcome = scenario(&client, &page, &artifacts).await;
+    if outcome.is_err() {
+        save_screenshot(&client, &artifacts, "kbn-tb-serve-failure.png").await;
     }
     let _ = client.close().await;
     drop(driver);
     let _ = std::fs::remove_dir_all(&profile);
     if let Err(failure) = outcome {
-        panic!("{failure} (screenshot: {})", shot.display());
+        panic!("{failure} (screenshots in {})", artifacts.display());
     }
 }
 
-async fn scenario(client: &Client, page: &str) -> Result<(), String> {
+async fn scenario(client: &Client, page: &str, artifacts: &Path) -> Result<(), String> {
     client.goto(page).await.map_err(fail("load the page"))?;
     // The page starts on its default position; wait for its first answer.
     wait_until(client, "a first value", |v| v.value != "…" && !v.value.is_empty()).await?;
@@ -85,6 +81,7 @@ async fn scenario(client: &Client, page: &str) -> Result<(), String> {
     expect(&view.fen, START_ECHO, "the FEN shown")?;
     expect(&view.first_move, "Ba6 mate in 3", "the best move")?;
     expect(&view.moves.to_string(), "22", "White's move count")?;
+    save_screenshot(client, artifacts, "kbn-tb-serve.png").await;
 
     // Play the best move by clicking it: Black to move, mate in 3 whatever Black does.
     find(client, "#moves li:first-child .move")
@@ -97,7 +94,8 @@ async fn scenario(client: &Client, page: &str) -> Result<(), String> {
     })
     .await?;
     expect(&view.moves.to_string(), "2", "Black's move count")?;
-    expect(&view.first_move[3..], "mate in 3", "Black's best move")?;
+    let (_, after) = view.first_move.split_once(' ').unwrap_or_default();
+    expect(after, "mate in 3", "the value of Black's best move")?;
 
     // Drag the black king next to the white one: illegal, and the page says why.
     drag(client, "a7", "b7").await?;
@@ -116,7 +114,39 @@ async fn scenario(client: &Client, page: &str) -> Result<(), String> {
         .map_err(fail("click Play the best line"))?;
     let view = wait_until(client, "the mate", |v| v.value == "mated").await?;
     expect(&view.note, "Black is checkmated.", "the note")?;
+    let button = find(client, "#best-line").await?;
+    let label = button.text().await.map_err(fail("read the button"))?;
+    expect(&label, "Play the best line", "the button after the mate")?;
+
+    // On a phone-sized screen the page fits the width: no sideways scrolling.
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(fail("resize the window"))?;
+    let fits = client
+        .execute(
+            "return document.documentElement.scrollWidth <= window.innerWidth",
+            Vec::new(),
+        )
+        .await
+        .map_err(fail("measure the page"))?;
+    save_screenshot(client, artifacts, "kbn-tb-serve-phone.png").await;
+    if fits != json!(true) {
+        return Err("the page is wider than a phone screen".to_owned());
+    }
     Ok(())
+}
+
+/// Saves a screenshot under `target/tmp/` (a test artifact; a failed capture is only reported).
+async fn save_screenshot(client: &Client, artifacts: &Path, name: &str) {
+    let path = artifacts.join(name);
+    match client.screenshot().await {
+        Ok(png) => match std::fs::write(&path, png) {
+            Ok(()) => eprintln!("screenshot: {}", path.display()),
+            Err(err) => eprintln!("cannot write {}: {err}", path.display()),
+        },
+        Err(err) => eprintln!("no screenshot {name}: {err}"),
+    }
 }
 
 /// What the page shows, read in one script call.
@@ -304,7 +334,7 @@ async fn connect(driver: &Driver, chromium: &Path, profile: &Path) -> Client {
         "--no-first-run",
         "--disable-component-update",
         "--disable-sync",
-        "--window-size=1000,760",
+        "--window-size=1000,820",
         &format!("--user-data-dir={}", profile.display()),
     ];
     let capabilities = json!({

@@ -11,7 +11,7 @@
 //! illegal position is still answered (200), so that the page can show the reason while the user
 //! drags pieces through illegal squares.
 
-use std::sync::Arc;
+use std::{error::Error, fmt, sync::Arc};
 
 use axum::{
     Json,
@@ -19,10 +19,11 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
+use chess_core::placement::{ParsedFen, parse_fen};
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
-use crate::Table;
+use crate::{IllegalPosition, ProbeError, Table};
 
 /// The longest FEN the API reads, in bytes. A KBNK FEN is under 60.
 pub const MAX_FEN_BYTES: usize = 100;
@@ -99,44 +100,77 @@ pub(super) async fn probe(
     };
     match probe_fen(&table, &fen) {
         Ok(answer) => Json(answer).into_response(),
-        Err(message) => error(StatusCode::BAD_REQUEST, &message),
+        Err(err) => error(StatusCode::BAD_REQUEST, &err.to_string()),
     }
 }
 
-/// The answer for one FEN, or the message of a 400.
-pub fn probe_fen(table: &Table, fen: &str) -> Result<ProbeJson, String> {
+/// The answer for one FEN.
+///
+/// # Errors
+///
+/// [`BadRequest`] for what is not a KBNK position at all (HTTP 400); a KBNK placement that
+/// cannot occur is an answer, with `value` `illegal`.
+pub fn probe_fen(table: &Table, fen: &str) -> Result<ProbeJson, BadRequest> {
     if fen.len() > MAX_FEN_BYTES {
-        return Err(format!(
-            "FEN has {} bytes, expected at most {MAX_FEN_BYTES}",
-            fen.len()
-        ));
+        return Err(BadRequest::TooLong(fen.len()));
     }
-    let side = if fen.split_whitespace().nth(1) == Some("b") {
-        SideJson::Black
-    } else {
-        SideJson::White
+    let setup = match parse_fen(fen).map_err(|err| BadRequest::Probe(ProbeError::Fen(err)))? {
+        ParsedFen::Full(setup) => setup,
+        ParsedFen::Placement(_) => return Err(BadRequest::Probe(ProbeError::NoTurn)),
     };
-    match table.probe(fen) {
+    let side = SideJson::from(setup.turn);
+    match table.probe(&setup) {
         Ok(probe) => Ok(ProbeJson {
             value: probe.value.to_string(),
             reason: None,
             side,
             moves: probe
                 .moves
-                .into_iter()
-                .map(|m| MoveJson {
-                    uci: m.uci,
-                    san: m.san,
-                    value: m.value.to_string(),
+                .iter()
+                .map(|mv| MoveJson {
+                    uci: mv.uci.to_string(),
+                    san: mv.san.to_string(),
+                    value: mv.value.to_string(),
                 })
                 .collect(),
         }),
-        Err(crate::ProbeError::Illegal(reason)) => Ok(ProbeJson {
+        Err(ProbeError::Illegal(
+            reason @ (IllegalPosition::KingsTouch { .. } | IllegalPosition::BlackInCheck(_)),
+        )) => Ok(ProbeJson {
             value: "illegal".to_owned(),
-            reason: Some(reason),
+            reason: Some(reason.to_string()),
             side,
             moves: Vec::new(),
         }),
-        Err(other) => Err(other.to_string()),
+        Err(other) => Err(BadRequest::Probe(other)),
+    }
+}
+
+/// Why a probe request gets HTTP 400.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadRequest {
+    /// The FEN is longer than [`MAX_FEN_BYTES`] (its length).
+    TooLong(usize),
+    /// Not a FEN, no side to move, other material than KBNvK, castling or en passant rights.
+    Probe(ProbeError),
+}
+
+impl fmt::Display for BadRequest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadRequest::TooLong(len) => {
+                write!(f, "FEN has {len} bytes, expected at most {MAX_FEN_BYTES}")
+            }
+            BadRequest::Probe(err) => err.fmt(f),
+        }
+    }
+}
+
+impl Error for BadRequest {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            BadRequest::TooLong(_) => None,
+            BadRequest::Probe(err) => Some(err),
+        }
     }
 }

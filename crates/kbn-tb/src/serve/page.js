@@ -233,9 +233,11 @@ function startLine() {
   button.textContent = 'Stop';
   button.setAttribute('aria-pressed', 'true');
   const step = async () => {
-    if (!canPlayOn()) return stopLine();
-    await playMove(answer.moves[0].uci);
-    if (lineTimer !== null) lineTimer = setTimeout(step, LINE_DELAY_MS);
+    if (lineTimer === null) return;
+    if (canPlayOn()) await playMove(answer.moves[0].uci);
+    if (lineTimer === null) return;  // stopped meanwhile
+    if (canPlayOn()) lineTimer = setTimeout(step, LINE_DELAY_MS);
+    else stopLine();
   };
   lineTimer = setTimeout(step, 0);
 }

@@ -1,0 +1,206 @@
+//! Retrograde generation of the depth-to-mate values, breadth first from the checkmates.
+//!
+//! Values are plies to mate, as in the table ([`crate::table`]): a checkmated Black is 0, White
+//! to move and mating at once is 1. Each round takes the Black-to-move positions lost in `d`
+//! plies, un-moves a white piece to find the White-to-move positions that now win in `d + 1`
+//! (if they had no faster win), then un-moves the black king from those to find the Black-to-move
+//! positions whose every move now leads to a known White win: they are lost in `d + 2`.
+//! Positions never reached are draws.
+
+use shakmaty::{Bitboard, attacks};
+
+use crate::{
+    index::{SLOTS, Squares},
+    table::{DRAW, NONE},
+};
+
+/// A slot whose value is not known yet (during generation only).
+const UNKNOWN: u8 = 0xFD;
+
+/// A square as a shakmaty square.
+#[inline]
+fn square(sq: u8) -> shakmaty::Square {
+    shakmaty::Square::new(u32::from(sq))
+}
+
+/// A square as a bitboard.
+#[inline]
+fn bb(sq: u8) -> Bitboard {
+    Bitboard::from_square(square(sq))
+}
+
+/// The squares White attacks, seen by the black king (which does not block the bishop's rays).
+#[inline]
+pub(crate) fn white_attacks(p: Squares) -> Bitboard {
+    attacks::king_attacks(square(p.wk))
+        | attacks::knight_attacks(square(p.knight))
+        | attacks::bishop_attacks(square(p.bishop), bb(p.wk) | bb(p.knight))
+}
+
+/// Whether the black king is in check.
+#[inline]
+pub(crate) fn black_in_check(p: Squares) -> bool {
+    white_attacks(p).contains(square(p.bk))
+}
+
+/// What the side to move faces before any search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BlackOutlook {
+    /// Checkmated.
+    Mated,
+    /// Stalemate, or a piece can be taken: a draw whatever follows.
+    Draw,
+    /// The black king has these moves, none a capture.
+    Moves(Bitboard),
+}
+
+/// The outlook of a legal Black-to-move position.
+#[inline]
+pub(crate) fn black_outlook(p: Squares) -> BlackOutlook {
+    let attacked = white_attacks(p);
+    let moves = attacks::king_attacks(square(p.bk)) & !attacked;
+    if moves.intersects(bb(p.bishop) | bb(p.knight)) {
+        BlackOutlook::Draw
+    } else if moves.is_empty() {
+        if attacked.contains(square(p.bk)) {
+            BlackOutlook::Mated
+        } else {
+            BlackOutlook::Draw
+        }
+    } else {
+        BlackOutlook::Moves(moves)
+    }
+}
+
+/// The value of a legal Black-to-move position whose king has the non-capturing `moves`, from
+/// the White-to-move values: the longest White win plus one, or `None` while a move leads to a
+/// position not (yet) known to be won.
+#[inline]
+pub(crate) fn black_value_from(p: Squares, moves: Bitboard, white: &[u8]) -> Option<u8> {
+    let mut worst = 0;
+    for to in moves {
+        let child = Squares { bk: to as u8, ..p };
+        // Every child is a legal White-to-move position, so it has a slot.
+        let value = white[child.index()?];
+        if value >= UNKNOWN {
+            return None;
+        }
+        worst = worst.max(value);
+    }
+    Some(worst + 1)
+}
+
+/// The White-to-move positions one white un-move before `p` (a Black-to-move position), each
+/// legal (the black king not in check), as index slots.
+fn white_predecessors(p: Squares, mut found: impl FnMut(usize)) {
+    let occupied = bb(p.wk) | bb(p.bishop) | bb(p.knight) | bb(p.bk);
+    let mut consider = |parent: Squares| {
+        if !black_in_check(parent)
+            && let Some(index) = parent.index()
+        {
+            found(index);
+        }
+    };
+    let king_from =
+        attacks::king_attacks(square(p.wk)) & !occupied & !attacks::king_attacks(square(p.bk));
+    for from in king_from {
+        consider(Squares {
+            wk: from as u8,
+            ..p
+        });
+    }
+    for from in attacks::bishop_attacks(square(p.bishop), occupied) & !occupied {
+        consider(Squares {
+            bishop: from as u8,
+            ..p
+        });
+    }
+    for from in attacks::knight_attacks(square(p.knight)) & !occupied {
+        consider(Squares {
+            knight: from as u8,
+            ..p
+        });
+    }
+}
+
+/// The Black-to-move positions one black king un-move before `p` (a White-to-move position),
+/// as index slots. No uncaptures: a capture would leave the table's material.
+fn black_predecessors(p: Squares, mut found: impl FnMut(usize)) {
+    let occupied = bb(p.wk) | bb(p.bishop) | bb(p.knight) | bb(p.bk);
+    let from_squares =
+        attacks::king_attacks(square(p.bk)) & !occupied & !attacks::king_attacks(square(p.wk));
+    for from in from_squares {
+        if let Some(index) = (Squares {
+            bk: from as u8,
+            ..p
+        })
+        .index()
+        {
+            found(index);
+        }
+    }
+}
+
+/// Both sides' values for every slot: plies to mate, [`DRAW`] or [`NONE`].
+pub(crate) fn generate() -> (Vec<u8>, Vec<u8>) {
+    let mut white = vec![NONE; SLOTS];
+    let mut black = vec![NONE; SLOTS];
+    let mut frontier = Vec::new();
+    for index in 0..SLOTS {
+        let p = Squares::from_index(index);
+        if !p.is_canonical() || !p.distinct() {
+            continue;
+        }
+        if !black_in_check(p) {
+            white[index] = UNKNOWN;
+        }
+        black[index] = match black_outlook(p) {
+            BlackOutlook::Mated => {
+                frontier.push(index as u32);
+                0
+            }
+            BlackOutlook::Draw => DRAW,
+            BlackOutlook::Moves(_) => UNKNOWN,
+        };
+    }
+
+    let mut plies = 0u8;
+    while !frontier.is_empty() {
+        // White to move, winning in `plies + 1`.
+        let mut wins = Vec::new();
+        for &index in &frontier {
+            white_predecessors(Squares::from_index(index as usize), |parent| {
+                if white[parent] == UNKNOWN {
+                    white[parent] = plies + 1;
+                    wins.push(parent as u32);
+                }
+            });
+        }
+        // Black to move, every move now leading to a known White win: lost in `plies + 2`.
+        frontier.clear();
+        for &index in &wins {
+            black_predecessors(Squares::from_index(index as usize), |parent| {
+                if black[parent] != UNKNOWN {
+                    return;
+                }
+                let p = Squares::from_index(parent);
+                let BlackOutlook::Moves(moves) = black_outlook(p) else {
+                    return;
+                };
+                if let Some(value) = black_value_from(p, moves, &white) {
+                    debug_assert_eq!(value, plies + 2);
+                    black[parent] = value;
+                    frontier.push(parent as u32);
+                }
+            });
+        }
+        plies += 2;
+    }
+
+    for value in white.iter_mut().chain(black.iter_mut()) {
+        if *value == UNKNOWN {
+            *value = DRAW;
+        }
+    }
+    (white, black)
+}

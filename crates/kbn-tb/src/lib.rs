@@ -1,0 +1,51 @@
+//! The king, bishop and knight versus king tablebase: depth to mate for every legal KBNK
+//! position, both sides to move, both bishop colours.
+//!
+//! | module | concept |
+//! |---|---|
+//! | [`index`] | the compact index under the 8 board symmetries |
+//! | `generate` | retrograde generation, breadth first from the checkmates |
+//! | [`Table`] | the table in memory: values, probes, optimal lines |
+//! | [`Kbnk`] | a legal KBNK position, validated from a FEN or a shakmaty `Setup` |
+//! | [`Stats`] | counts per side and depth, and the seed's own figures |
+//! | [`json`] | the `--json` wire structs |
+//! | [`serve`] | `kbn-tb serve`: the interactive board page and its JSON API |
+//!
+//! # API
+//!
+//! - [`Table::generate`] computes the table in memory.
+//! - [`Table::probe`] (a shakmaty [`Setup`](shakmaty::Setup)) and [`Table::probe_fen`] give a
+//!   [`Probe`]: the [`Value`] of the position (`mate in N`, `mated`, `draw`, always counted in
+//!   White moves as the seed counts) and every legal move as a [`MoveValue`] (`uci`, `san`,
+//!   `value` after the move), best first for the side to move: for White the fastest mate, for
+//!   Black the longest resistance. An illegal position is a [`ProbeError::Illegal`] whose
+//!   [`IllegalPosition`] says why in words.
+//! - [`Table::value`] is the fast probe of a validated [`Kbnk`]; [`Table::line`] the optimal
+//!   line to mate.
+//!
+//! # Examples
+//!
+//! ```
+//! use kbn_tb::{Table, Value};
+//!
+//! let table = Table::generate();
+//! let probe = table.probe_fen("8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1")?;
+//! assert_eq!(probe.value, Value::MateIn(1));
+//! let best = &probe.moves[0];
+//! assert_eq!((best.san.to_string(), best.value), ("Bc3#".to_owned(), Value::Mated));
+//! # Ok::<_, kbn_tb::ProbeError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod generate;
+pub mod index;
+pub mod json;
+mod position;
+pub mod serve;
+mod stats;
+mod table;
+
+pub use position::{IllegalPosition, Kbnk, ProbeError};
+pub use stats::{PLACEMENTS, SeedCounts, SideStats, Stats};
+pub use table::{MoveValue, Probe, Table, Value};

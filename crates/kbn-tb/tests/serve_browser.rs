@@ -68,7 +68,10 @@ async fn the_board_page_in_chromium() {
 async fn scenario(client: &Client, page: &str, artifacts: &Path) -> Result<(), String> {
     client.goto(page).await.map_err(fail("load the page"))?;
     // The page starts on its default position; wait for its first answer.
-    wait_until(client, "a first value", |v| v.value != "…" && !v.value.is_empty()).await?;
+    wait_until(client, "a first value", |v| {
+        v.value != "…" && !v.value.is_empty()
+    })
+    .await?;
 
     // Set a position through the FEN box.
     let fen_box = find(client, "#fen").await?;
@@ -105,7 +108,11 @@ async fn scenario(client: &Client, page: &str, artifacts: &Path) -> Result<(), S
     }
 
     // Back to the position after Ba6, then let the page play the best line to the mate.
-    find(client, "#back").await?.click().await.map_err(fail("click Back"))?;
+    find(client, "#back")
+        .await?
+        .click()
+        .await
+        .map_err(fail("click Back"))?;
     wait_until(client, "mate in 3 again", |v| v.value == "mate in 3").await?;
     find(client, "#best-line")
         .await?
@@ -255,7 +262,10 @@ fn fail<E: std::fmt::Display>(what: &'static str) -> impl Fn(E) -> String {
 
 /// chromium and chromedriver, or `None` after a loud skip message (a panic in CI).
 fn browser() -> Option<(PathBuf, PathBuf)> {
-    let chromium = program("CHROMIUM", &["chromium", "chromium-browser", "google-chrome"]);
+    let chromium = program(
+        "CHROMIUM",
+        &["chromium", "chromium-browser", "google-chrome"],
+    );
     let chromedriver = program("CHROMEDRIVER", &["chromedriver"]);
     match (chromium, chromedriver) {
         (Some(chromium), Some(chromedriver)) => Some((chromium, chromedriver)),

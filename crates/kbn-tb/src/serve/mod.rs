@@ -70,7 +70,10 @@ const SECURITY_HEADERS: [(header::HeaderName, &str); 4] = [
 pub fn router(table: Arc<Table>) -> Router {
     Router::new()
         .route("/", get(|| asset("text/html; charset=utf-8", PAGE_HTML)))
-        .route("/page.css", get(|| asset("text/css; charset=utf-8", PAGE_CSS)))
+        .route(
+            "/page.css",
+            get(|| asset("text/css; charset=utf-8", PAGE_CSS)),
+        )
         .route(
             "/page.js",
             get(|| asset("text/javascript; charset=utf-8", PAGE_JS)),
@@ -86,7 +89,10 @@ async fn asset(content_type: &'static str, body: &'static str) -> Response {
 }
 
 async fn not_found() -> Response {
-    api::error(StatusCode::NOT_FOUND, "no such page: the API is /api/probe?fen=FEN")
+    api::error(
+        StatusCode::NOT_FOUND,
+        "no such page: the API is /api/probe?fen=FEN",
+    )
 }
 
 async fn with_security_headers(mut response: Response) -> Response {
@@ -105,18 +111,19 @@ pub struct Server {
 }
 
 impl Server {
-    /// Binds `addr` (port 0 picks a free port; see [`Server::local_addr`]).
+    /// Binds `addr` (port 0 picks a free port; see [`Server::local_addr`]) to serve `table`
+    /// (a [`Table`] or an `Arc<Table>` shared with others).
     ///
     /// # Errors
     ///
     /// [`ServeError::Bind`] when the address cannot be bound (in use, not local, no permission).
-    pub fn bind(addr: SocketAddr, table: Table) -> Result<Server, ServeError> {
+    pub fn bind(addr: SocketAddr, table: impl Into<Arc<Table>>) -> Result<Server, ServeError> {
         let bind_error = |source| ServeError::Bind { addr, source };
         let listener = std::net::TcpListener::bind(addr).map_err(bind_error)?;
         listener.set_nonblocking(true).map_err(bind_error)?;
         Ok(Server {
             listener,
-            table: Arc::new(table),
+            table: table.into(),
         })
     }
 
@@ -146,7 +153,8 @@ impl Server {
     ///
     /// [`ServeError::Runtime`] when the socket cannot join the runtime.
     pub async fn serve(self) -> Result<(), ServeError> {
-        let listener = tokio::net::TcpListener::from_std(self.listener).map_err(ServeError::Runtime)?;
+        let listener =
+            tokio::net::TcpListener::from_std(self.listener).map_err(ServeError::Runtime)?;
         let app = router(self.table);
         loop {
             let stream = match listener.accept().await {
@@ -221,8 +229,9 @@ mod tests {
 
     #[test]
     fn a_bind_error_names_the_address() {
-        let taken = Server::bind(([127, 0, 0, 1], 0).into(), Table::generate()).unwrap();
-        let err = Server::bind(taken.local_addr(), Table::generate()).unwrap_err();
+        let table = Arc::new(Table::generate());
+        let taken = Server::bind(([127, 0, 0, 1], 0).into(), table.clone()).unwrap();
+        let err = Server::bind(taken.local_addr(), table).unwrap_err();
         let text = err.to_string();
         assert!(
             text.starts_with(&format!("cannot listen on {}: ", taken.local_addr())),

@@ -43,6 +43,50 @@ pub(crate) fn black_in_check(p: Squares) -> bool {
     white_attacks(p).contains(square(p.bk))
 }
 
+/// Whether an index slot holds a legal White-to-move position.
+#[inline]
+pub(crate) fn white_legal(index: usize) -> bool {
+    let p = Squares::from_index(index);
+    p.is_canonical() && p.distinct() && !black_in_check(p)
+}
+
+/// Whether an index slot holds a legal Black-to-move position.
+#[inline]
+pub(crate) fn black_legal(index: usize) -> bool {
+    let p = Squares::from_index(index);
+    p.is_canonical() && p.distinct()
+}
+
+/// Whether the black king can take the bishop or the knight.
+#[inline]
+pub(crate) fn black_can_capture(p: Squares) -> bool {
+    let moves = attacks::king_attacks(square(p.bk)) & !white_attacks(p);
+    moves.intersects(bb(p.bishop) | bb(p.knight))
+}
+
+/// The Black-to-move positions after each legal White move from `p` (a legal White-to-move
+/// position), as index slots.
+pub(crate) fn white_children(p: Squares) -> impl Iterator<Item = usize> {
+    let occupied = bb(p.wk) | bb(p.bishop) | bb(p.knight) | bb(p.bk);
+    let king =
+        (attacks::king_attacks(square(p.wk)) & !occupied & !attacks::king_attacks(square(p.bk)))
+            .into_iter()
+            .map(move |to| Squares { wk: to as u8, ..p });
+    let bishop = (attacks::bishop_attacks(square(p.bishop), occupied) & !occupied)
+        .into_iter()
+        .map(move |to| Squares {
+            bishop: to as u8,
+            ..p
+        });
+    let knight = (attacks::knight_attacks(square(p.knight)) & !occupied)
+        .into_iter()
+        .map(move |to| Squares {
+            knight: to as u8,
+            ..p
+        });
+    king.chain(bishop).chain(knight).filter_map(Squares::index)
+}
+
 /// What the side to move faces before any search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum BlackOutlook {

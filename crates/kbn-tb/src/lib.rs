@@ -6,9 +6,12 @@
 //! | [`index`] | the compact index under the 8 board symmetries |
 //! | `generate` | retrograde generation, breadth first from the checkmates |
 //! | [`Table`] | the table in memory: values, probes, optimal lines |
+//! | [`file`] | the table file: layout, checks |
 //! | [`Kbnk`] | a legal KBNK position, validated from a FEN or a shakmaty `Setup` |
 //! | [`Stats`] | counts per side and depth, and the seed's own figures |
+//! | [`render`] | the text output of the commands |
 //! | [`json`] | the `--json` wire structs |
+//! | [`verify`] | the Bellman check and the Syzygy comparison |
 //! | [`serve`] | `kbn-tb serve`: the interactive board page and its JSON API |
 //!
 //! # API
@@ -38,14 +41,18 @@
 
 #![warn(missing_docs)]
 
+pub mod file;
 mod generate;
 pub mod index;
 pub mod json;
 mod position;
+pub mod render;
 pub mod serve;
 mod stats;
 mod table;
+pub mod verify;
 
+pub use file::{FormatError, TableFileError};
 pub use position::{IllegalPosition, Kbnk, ProbeError};
 pub use stats::{PLACEMENTS, SeedCounts, SideStats, Stats};
 pub use table::{MoveValue, Probe, Table, Value};

@@ -1,31 +1,79 @@
 //! `kbn-tb`: the KBN-vs-K depth-to-mate tablebase on the command line.
 
-use std::{io::Write, process::ExitCode};
+use std::{
+    io::{self, Write},
+    path::{Path, PathBuf},
+    process::ExitCode,
+    time::Instant,
+};
 
-use chess_core::cli;
+use chess_core::cli::{self, AtLine, Diagnostics};
 use clap::{Parser, Subcommand};
-use kbn_tb::Table;
+use kbn_tb::{Kbnk, ProbeError, Stats, Table, json, render, verify};
 
-/// The king, bishop and knight versus king tablebase: depth to mate for every position.
+const AFTER_HELP: &str = "\
+Positions are FENs with White's king, bishop and knight against Black's king, and the side to
+move, e.g. \"8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1\". Values count White moves, as the seed counts:
+`mate in N` (White to move and mating at once is mate in 1; Black to move and mated after White's
+next move whatever Black plays is also mate in 1), `mated` (Black is checkmated), `draw`.
+
+probe, line, stats, verify and serve read the table file (default kbn.tb); when it is missing they
+generate it first (under a second) and say so on stderr.
+
+Example:
+  kbn-tb probe \"8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1\"
+  mate in 1
+  Bc3#    e1c3   mated
+  ...";
+
+/// The king, bishop and knight versus king tablebase: depth to mate for every position, both
+/// sides to move, both bishop colours.
 #[derive(Parser)]
-#[command(version)]
+#[command(version, after_help = AFTER_HELP)]
 struct Cli {
+    /// The table file.
+    #[arg(long, global = true, default_value = "kbn.tb", value_name = "FILE")]
+    table: PathBuf,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// The value of a position and of every legal move, best first.
+    /// Compute the table, write it and print its statistics.
+    Generate {
+        /// Where to write the table (default: the --table file, kbn.tb).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// The value of a position and of every legal move, best first (White: fastest mate;
+    /// Black: longest resistance).
     Probe {
-        /// The position, as a FEN with the side to move (`8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1`).
-        fen: String,
-        /// Print JSON instead of text.
+        /// The position, a FEN with the side to move.
+        #[arg(required_unless_present = "file")]
+        fen: Option<String>,
+        /// Probe every FEN in FILE instead (one per line; blank lines and lines starting with
+        /// `#` are skipped; `-` for stdin).
+        #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+        file: Option<PathBuf>,
+        /// Print JSON (one object per position) instead of text.
         #[arg(long)]
         json: bool,
     },
-    /// Statistics.
+    /// The optimal line to mate, in SAN, one move pair per line.
+    Line {
+        /// The position, a FEN with the side to move.
+        fen: String,
+    },
+    /// The table's statistics, with the seed's own counts.
     Stats,
+    /// Re-check every entry of the table: the Bellman equations, and Syzygy's win/draw and
+    /// distance to zeroing when a directory with KBNvK.rtbw/.rtbz is given.
+    Verify {
+        /// A directory with the Syzygy tables KBNvK.rtbw and KBNvK.rtbz.
+        #[arg(long, value_name = "DIR")]
+        syzygy: Option<PathBuf>,
+    },
     /// Serve the interactive board and its JSON API (GET /api/probe?fen=FEN) until interrupted.
     Serve {
         /// The port to listen on (0 picks a free one).
@@ -41,35 +89,52 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     cli::run(|out, diag| {
         match cli.command {
-            Command::Probe { fen, json } => {
-                let table = Table::generate();
-                match table.probe_fen(&fen) {
-                    Ok(probe) if json => {
-                        let wire = kbn_tb::json::ProbeJson::new(fen.trim().to_owned(), &probe);
-                        serde_json::to_writer(&mut *out, &wire)?;
-                        writeln!(out)?;
-                    }
-                    Ok(probe) => {
-                        writeln!(out, "{}", probe.value)?;
-                        for mv in &probe.moves {
-                            writeln!(
-                                out,
-                                "{:<7} {:<5} {}",
-                                mv.san.to_string(),
-                                mv.uci.to_string(),
-                                mv.value
-                            )?;
-                        }
-                    }
+            Command::Generate { out: path } => {
+                let path = path.unwrap_or(cli.table);
+                let table = generate(diag);
+                match table.save(&path) {
+                    Ok(()) => note_written(diag, &path),
                     Err(err) => diag.error(&err),
                 }
+                write!(out, "{}", render::stats(&Stats::of(&table)))?;
             }
+            Command::Probe { fen, file, json } => {
+                let Some(table) = table(&cli.table, diag) else {
+                    return Ok(());
+                };
+                match (fen, file) {
+                    (Some(fen), _) => match table.probe_fen(&fen) {
+                        Ok(probe) => print_probe(out, fen.trim(), &probe, json)?,
+                        Err(err) => diag.error(&err),
+                    },
+                    (None, Some(file)) => probe_file(out, diag, &table, &file, json)?,
+                    (None, None) => {}
+                }
+            }
+            Command::Line { fen } => match Kbnk::from_fen(&fen) {
+                Ok(pos) => {
+                    let Some(table) = table(&cli.table, diag) else {
+                        return Ok(());
+                    };
+                    let line = table.line(pos);
+                    write!(out, "{}", render::line(pos.turn(), table.value(pos), &line))?;
+                }
+                Err(err) => diag.error(&err),
+            },
             Command::Stats => {
-                let table = Table::generate();
-                writeln!(out, "{:#?}", kbn_tb::Stats::of(&table))?;
+                if let Some(table) = table(&cli.table, diag) {
+                    write!(out, "{}", render::stats(&Stats::of(&table)))?;
+                }
+            }
+            Command::Verify { syzygy } => {
+                if let Some(table) = table(&cli.table, diag) {
+                    run_verify(out, diag, &table, syzygy.as_deref())?;
+                }
             }
             Command::Serve { port, host } => {
-                let table = Table::generate();
+                let Some(table) = table(&cli.table, diag) else {
+                    return Ok(());
+                };
                 match kbn_tb::serve::Server::bind((host, port).into(), table) {
                     Ok(server) => {
                         writeln!(out, "serving the board on http://{}/", server.local_addr())?;
@@ -84,4 +149,127 @@ fn main() -> ExitCode {
         }
         Ok(())
     })
+}
+
+fn generate(diag: &mut Diagnostics<io::Stderr>) -> Table {
+    let start = Instant::now();
+    let table = Table::generate();
+    if cli::progress_wanted() {
+        diag.note(&format_args!(
+            "generated the table in {:.2} s",
+            start.elapsed().as_secs_f64()
+        ));
+    }
+    table
+}
+
+fn note_written(diag: &mut Diagnostics<io::Stderr>, path: &Path) {
+    let size = std::fs::metadata(path).map_or(0, |m| m.len());
+    diag.note(&format_args!(
+        "wrote {} ({} bytes)",
+        path.display(),
+        render::thousands(size)
+    ));
+}
+
+/// The table from its file, or generated (and saved) when the file does not exist.
+fn table(path: &Path, diag: &mut Diagnostics<io::Stderr>) -> Option<Table> {
+    if path.exists() {
+        return match Table::load(path) {
+            Ok(table) => Some(table),
+            Err(err) => {
+                diag.error(&err);
+                None
+            }
+        };
+    }
+    diag.note(&format_args!(
+        "no table at {}: generating it (under a second)",
+        path.display()
+    ));
+    let table = generate(diag);
+    match table.save(path) {
+        Ok(()) => note_written(diag, path),
+        Err(err) => diag.warning(&format_args!("{err}; going on without saving it")),
+    }
+    Some(table)
+}
+
+fn print_probe(
+    out: &mut impl Write,
+    fen: &str,
+    probe: &kbn_tb::Probe,
+    json: bool,
+) -> io::Result<()> {
+    if json {
+        serde_json::to_writer(&mut *out, &json::ProbeJson::new(fen.to_owned(), probe))?;
+        writeln!(out)
+    } else {
+        write!(out, "{}", render::probe(probe))
+    }
+}
+
+fn probe_file(
+    out: &mut impl Write,
+    diag: &mut Diagnostics<io::Stderr>,
+    table: &Table,
+    file: &Path,
+    json: bool,
+) -> io::Result<()> {
+    let text = match cli::read_input(Some(file)) {
+        Ok(text) => text,
+        Err(err) => {
+            diag.error(&err);
+            return Ok(());
+        }
+    };
+    let mut first = true;
+    for (number, line) in text.lines().enumerate() {
+        let fen = line.trim();
+        if fen.is_empty() || fen.starts_with('#') {
+            continue;
+        }
+        match table.probe_fen(fen) {
+            Ok(probe) => {
+                if !json {
+                    if !first {
+                        writeln!(out)?;
+                    }
+                    writeln!(out, "{fen}")?;
+                }
+                first = false;
+                print_probe(out, fen, &probe, json)?;
+            }
+            Err(error) => diag.error(&AtLine::<ProbeError> {
+                line: number + 1,
+                error,
+            }),
+        }
+    }
+    Ok(())
+}
+
+fn run_verify(
+    out: &mut impl Write,
+    diag: &mut Diagnostics<io::Stderr>,
+    table: &Table,
+    syzygy: Option<&Path>,
+) -> io::Result<()> {
+    let report = verify::bellman(table);
+    writeln!(out, "{report}")?;
+    if !report.mismatches.is_empty() {
+        diag.error(&verify::Failed("the Bellman equations"));
+    }
+    if let Some(dir) = syzygy {
+        match verify::syzygy(table, dir) {
+            Ok(report) => {
+                writeln!(out, "{report}")?;
+                if !report.mismatches.is_empty() {
+                    diag.error(&verify::Failed("Syzygy"));
+                }
+            }
+            Err(err) => diag.error(&err),
+        }
+    }
+    Ok(())
 }

@@ -2,7 +2,9 @@
 
 use std::{error::Error, fmt};
 
-use shakmaty::{Board, Color, Role, Setup, Square};
+use shakmaty::{
+    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Role, Setup, Square, fen::Fen,
+};
 
 use crate::{generate, index::Squares};
 
@@ -129,8 +131,24 @@ impl Kbnk {
         setup
     }
 
+    /// The position as a shakmaty position, to play moves on.
+    pub fn to_chess(self) -> Chess {
+        // A Kbnk is legal: the kings apart, the side not to move not in check, no castling or
+        // en passant; a double check by bishop and knight is possible (a discovered check).
+        <Chess as FromSetup>::from_setup(self.to_setup(), CastlingMode::Standard)
+            .or_else(shakmaty::PositionError::ignore_impossible_check)
+            .expect("a Kbnk is a legal position")
+    }
+
     pub(crate) fn squares(self) -> Squares {
         self.squares
+    }
+}
+
+impl fmt::Display for Kbnk {
+    /// The FEN, with clocks `0 1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Fen::from_position(&self.to_chess(), EnPassantMode::Legal).fmt(f)
     }
 }
 

@@ -78,7 +78,7 @@ impl Stats {
             // in a file or rank changes the bishop's colour, a mirror in the diagonal does not.
             let light = orbit / 2;
             let w = table.white[index];
-            let b = table.black[index];
+            let b = table.plies(index, Color::Black);
             white.add(w, orbit, squares);
             black.add(b, orbit, squares);
             if b == 0 {
@@ -176,7 +176,7 @@ mod tests {
                             continue;
                         };
                         let w = table.white[index];
-                        checkmates += u64::from(table.black[index] == 0);
+                        checkmates += u64::from(table.plies(index, Color::Black) == 0);
                         mate_in_one += u64::from(w == 1);
                         entries += u64::from(w < NONE);
                     }

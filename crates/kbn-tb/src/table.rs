@@ -1,10 +1,11 @@
 //! The table in memory: depth to mate for every legal KBNK position, and probing it.
 
-use std::{cmp::Reverse, fmt};
+use std::{cmp::Reverse, fmt, path::Path};
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Setup, san::SanPlus, uci::UciMove};
 
 use crate::{
+    file::{self, FormatError, TableFileError},
     generate::{self, BlackOutlook},
     index::{SLOTS, Squares},
     position::{Kbnk, ProbeError},
@@ -118,9 +119,8 @@ pub struct Probe {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Table {
     /// Plies to mate with White to move, by index slot ([`crate::index`]), or [`DRAW`] / [`NONE`].
+    /// Black-to-move values are derived by one ply of search.
     pub(crate) white: Vec<u8>,
-    /// Plies to mate with Black to move, likewise.
-    pub(crate) black: Vec<u8>,
 }
 
 impl fmt::Debug for Table {
@@ -132,8 +132,81 @@ impl fmt::Debug for Table {
 impl Table {
     /// Computes the whole table by retrograde analysis.
     pub fn generate() -> Table {
-        let (white, black) = generate::generate();
-        Table { white, black }
+        let (white, _black) = generate::generate();
+        Table { white }
+    }
+
+    /// Reads a table file (the layout is in [`crate::file`]).
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::Read`] when the file cannot be read, [`TableFileError::Corrupt`] naming
+    /// the check that failed when it is truncated, corrupt or not a KBNK table.
+    pub fn load(path: &Path) -> Result<Table, TableFileError> {
+        let bytes = std::fs::read(path).map_err(|source| TableFileError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Table::from_bytes(&bytes).map_err(|check| TableFileError::Corrupt {
+            path: path.to_path_buf(),
+            check,
+        })
+    }
+
+    /// Writes the table file.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::Write`] when the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), TableFileError> {
+        std::fs::write(path, self.to_bytes()).map_err(|source| TableFileError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// The table as the bytes of a table file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        file::encode(self)
+    }
+
+    /// A table from the bytes of a table file.
+    ///
+    /// # Errors
+    ///
+    /// [`FormatError`] naming the check that failed.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Table, FormatError> {
+        file::decode(bytes)
+    }
+
+    /// The Black-to-move plies to mate of every slot, derived from the White values; [`NONE`]
+    /// where the slot holds no legal position.
+    pub(crate) fn black_values(&self) -> Vec<u8> {
+        (0..SLOTS)
+            .map(|index| {
+                if generate::black_legal(index) {
+                    self.plies(index, Color::Black)
+                } else {
+                    NONE
+                }
+            })
+            .collect()
+    }
+
+    /// The plies to mate of the position in a legal slot, or [`DRAW`].
+    #[inline]
+    pub(crate) fn plies(&self, index: usize, turn: Color) -> u8 {
+        match turn {
+            Color::White => self.white[index],
+            Color::Black => match generate::black_outlook(Squares::from_index(index)) {
+                BlackOutlook::Mated => 0,
+                BlackOutlook::Draw => DRAW,
+                BlackOutlook::Moves(moves) => {
+                    generate::black_value_from(Squares::from_index(index), moves, &self.white)
+                        .unwrap_or(DRAW)
+                }
+            },
+        }
     }
 
     /// The value of a legal position.
@@ -143,10 +216,7 @@ impl Table {
         let Some(index) = squares.index() else {
             return Value::Draw; // unreachable: a Kbnk has its kings apart
         };
-        let plies = match pos.turn() {
-            Color::White => self.white[index],
-            Color::Black => self.black[index],
-        };
+        let plies = self.plies(index, pos.turn());
         if plies >= NONE {
             Value::Draw
         } else {
@@ -175,7 +245,7 @@ impl Table {
 
     /// Probes a legal position: its value and every legal move with the value it leads to.
     pub fn probe_position(&self, pos: Kbnk) -> Probe {
-        let chess = chess(pos);
+        let chess = pos.to_chess();
         let mut moves: Vec<MoveValue> = chess
             .legal_moves()
             .into_iter()
@@ -209,7 +279,7 @@ impl Table {
                 break;
             };
             line.push(best.san);
-            let mut chess = chess(pos);
+            let mut chess = pos.to_chess();
             let Ok(m) = best.uci.to_move(&chess) else {
                 break;
             };
@@ -234,26 +304,4 @@ impl Table {
             Err(_) => Value::Draw, // unreachable: a legal move keeps the position legal
         }
     }
-
-    /// The Black-to-move value of a legal position derived by a one-ply search over the
-    /// White-to-move values.
-    #[allow(dead_code)] // used by the file loader once it stores one side only
-    pub(crate) fn black_plies_from_white(white: &[u8], squares: Squares) -> u8 {
-        match generate::black_outlook(squares) {
-            BlackOutlook::Mated => 0,
-            BlackOutlook::Draw => DRAW,
-            BlackOutlook::Moves(moves) => {
-                generate::black_value_from(squares, moves, white).unwrap_or(DRAW)
-            }
-        }
-    }
-}
-
-/// A legal KBNK position as a shakmaty position.
-fn chess(pos: Kbnk) -> Chess {
-    // A Kbnk is legal: the kings apart, the side not to move not in check, no castling or en
-    // passant, so shakmaty accepts it.
-    <Chess as shakmaty::FromSetup>::from_setup(pos.to_setup(), CastlingMode::Standard)
-        .or_else(shakmaty::PositionError::ignore_impossible_check)
-        .expect("a Kbnk is a legal position")
 }

@@ -3,7 +3,8 @@
 //!
 //! The scenario: load the page, type a position into the FEN box, read its value and best move,
 //! click the best move, read the new value, drag a king into an illegal placement and read the
-//! reason, go back, play the best line to the mate, then check that the page fits a phone's width.
+//! reason, go back, play the best line to the mate, move a piece with the keyboard alone, then
+//! check that the page fits a phone's width.
 //! Screenshots are saved under `target/tmp/`: `kbn-tb-serve.png` (the position typed in, the one
 //! in the README), `kbn-tb-serve-phone.png`, and `kbn-tb-serve-failure.png` when a step fails.
 //!
@@ -23,7 +24,7 @@ use std::{
 
 use fantoccini::{
     Client, ClientBuilder, Locator,
-    actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction},
+    actions::{InputSource, KeyAction, KeyActions, MOUSE_BUTTON_LEFT, MouseActions, PointerAction},
     key::Key,
 };
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -124,6 +125,25 @@ async fn scenario(client: &Client, page: &str, artifacts: &Path) -> Result<(), S
     let button = find(client, "#best-line").await?;
     let label = button.text().await.map_err(fail("read the button"))?;
     expect(&label, "Play the best line", "the button after the mate")?;
+
+    // The keyboard alone: from the empty d4, up to the knight on d7, pick it up, down to d5,
+    // put it down. (Black's king then escapes to b8.)
+    find(client, r#"[data-square="d4"]"#)
+        .await?
+        .click()
+        .await
+        .map_err(fail("focus d4"))?;
+    press(client, &[Key::Up, Key::Up, Key::Up, Key::Enter]).await?;
+    press(client, &[Key::Down, Key::Down, Key::Enter]).await?;
+    let view = wait_until(client, "the knight moved by keyboard", |v| {
+        v.value.starts_with("mate in ")
+    })
+    .await?;
+    expect(
+        &view.fen,
+        "k7/1B6/1K6/3N4/8/8/8/8 b - - 0 1",
+        "the FEN after the keyboard move",
+    )?;
 
     // On a phone-sized screen the page fits the width: no sideways scrolling.
     client
@@ -237,6 +257,20 @@ async fn drag(client: &Client, from: &str, to: &str) -> Result<(), String> {
         .perform_actions(mouse)
         .await
         .map_err(fail("drag a piece"))
+}
+
+/// Presses and releases keys, one after the other, wherever the focus is.
+async fn press(client: &Client, keys: &[Key]) -> Result<(), String> {
+    let mut keyboard = KeyActions::new("keyboard".to_owned());
+    for &key in keys {
+        keyboard = keyboard
+            .then(KeyAction::Down { value: key.into() })
+            .then(KeyAction::Up { value: key.into() });
+    }
+    client
+        .perform_actions(keyboard)
+        .await
+        .map_err(fail("press keys"))
 }
 
 async fn find(client: &Client, css: &str) -> Result<fantoccini::elements::Element, String> {

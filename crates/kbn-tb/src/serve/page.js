@@ -460,7 +460,12 @@ $('copy').addEventListener('click', async () => {
 
 buildBoard();
 {
-  const fromHash = fromFen(decodeURIComponent(window.location.hash.slice(1)) || DEFAULT_FEN);
+  let fromHash;
+  try {
+    fromHash = fromFen(decodeURIComponent(window.location.hash.slice(1)) || DEFAULT_FEN);
+  } catch {
+    fromHash = 'the URL fragment is not a FEN';  // a malformed %-escape
+  }
   position = typeof fromHash === 'string' ? fromFen(DEFAULT_FEN) : fromHash;
 }
 render();

@@ -5,6 +5,8 @@ use std::time::{Duration, Instant};
 
 use crate::cmd::{self, Result};
 
+mod kbn_tb;
+
 /// One line of the table: a measurement of ours next to a baseline's.
 pub struct Row {
     pub tool: &'static str,
@@ -19,7 +21,7 @@ pub struct Row {
 type Bench = fn() -> Result<Vec<Row>>;
 
 /// Every tool's benchmark, by tool name.
-const BENCHES: &[(&str, Bench)] = &[];
+const BENCHES: &[(&str, Bench)] = &[("kbn-tb", kbn_tb::run)];
 
 pub fn run(only: &[String]) -> Result {
     let selected: Vec<&(&str, Bench)> = BENCHES

@@ -26,7 +26,7 @@
 //! a checkmate is 0, else the longest White win after a black king move, plus one ply).
 //!
 //! Reading checks, in order: the size of the header, the magic, the version, the material, the
-//! metric, the indexing, the side, the compression, the payload size against the file size, the
+//! metric, the indexing, the side, the compression, the reserved bytes, the payload size against the file size, the
 //! payload checksum, the inflated size, the values checksum, and the range of every value.
 
 use std::{error::Error, fmt, io, path::PathBuf};
@@ -304,6 +304,13 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
             expected: DEFLATE.to_string(),
         });
     }
+    if bytes[38..40] != [0, 0] {
+        return Err(FormatError::Field {
+            field: "reserved",
+            found: format!("{:?}", &bytes[38..40]),
+            expected: "[0, 0]".to_owned(),
+        });
+    }
     let count = u32::from_le_bytes(le(bytes, 40)) as usize;
     let stated = u64::from(u32::from_le_bytes(le(bytes, 44)));
     let payload = &bytes[HEADER_SIZE..];
@@ -353,4 +360,21 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
 /// The number of legal White-to-move positions in canonical form.
 fn legal_white_count() -> usize {
     1_359_578
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stated_number_of_values_is_the_number_of_legal_slots() {
+        let legal = (0..SLOTS).filter(|&i| generate::white_legal(i)).count();
+        assert_eq!(legal_white_count(), legal);
+    }
+
+    #[test]
+    fn fnv1a_matches_its_reference_values() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
 }

@@ -4,9 +4,13 @@
 //! to move and mating at once is 1. Each round takes the Black-to-move positions lost in `d`
 //! plies, un-moves a white piece to find the White-to-move positions that now win in `d + 1`
 //! (if they had no faster win), then un-moves the black king from those to find the Black-to-move
-//! positions whose every move now leads to a known White win: they are lost in `d + 2`.
+//! positions whose every move now leads to a known White win: they are lost in `d + 2` (the
+//! longest of their moves was won last, in `d + 1`).
 //! Positions never reached are draws.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use rayon::prelude::*;
 use shakmaty::{Bitboard, attacks};
 
 use crate::{
@@ -185,58 +189,106 @@ fn black_predecessors(p: Squares, mut found: impl FnMut(usize)) {
     }
 }
 
+/// The initial value of a slot with White to move and with Black to move: [`NONE`] for no
+/// legal position, 0 for a checkmate, [`DRAW`] for a capture or stalemate, else [`UNKNOWN`].
+fn initial(index: usize) -> (u8, u8) {
+    let p = Squares::from_index(index);
+    if !p.is_canonical() || !p.distinct() {
+        return (NONE, NONE);
+    }
+    let white = if black_in_check(p) { NONE } else { UNKNOWN };
+    let black = match black_outlook(p) {
+        BlackOutlook::Mated => 0,
+        BlackOutlook::Draw => DRAW,
+        BlackOutlook::Moves(_) => UNKNOWN,
+    };
+    (white, black)
+}
+
 /// Both sides' values for every slot: plies to mate, [`DRAW`] or [`NONE`].
+///
+/// A Black position is lost once every White position it can move to is won. Rather than
+/// re-checking its moves each time one of them is won, each undecided Black slot counts the
+/// black-king un-moves that lead to it from White slots (the events that will fire when those
+/// White positions are won, counted by the same generator, so symmetric positions need no special
+/// case); it is lost when its count reaches zero. Each half-round finds its candidates in
+/// parallel, reading values only, then writes them in one pass.
 pub(crate) fn generate() -> (Vec<u8>, Vec<u8>) {
     let mut white = vec![NONE; SLOTS];
     let mut black = vec![NONE; SLOTS];
-    let mut frontier = Vec::new();
-    for index in 0..SLOTS {
-        let p = Squares::from_index(index);
-        if !p.is_canonical() || !p.distinct() {
-            continue;
-        }
-        if !black_in_check(p) {
-            white[index] = UNKNOWN;
-        }
-        black[index] = match black_outlook(p) {
-            BlackOutlook::Mated => {
-                frontier.push(index as u32);
-                0
+    /// Slots or frontier entries per parallel task.
+    const CHUNK: usize = 4096;
+    white
+        .par_chunks_mut(CHUNK)
+        .zip(black.par_chunks_mut(CHUNK))
+        .enumerate()
+        .for_each(|(chunk, (white, black))| {
+            for (offset, (w, b)) in white.iter_mut().zip(black.iter_mut()).enumerate() {
+                (*w, *b) = initial(chunk * CHUNK + offset);
             }
-            BlackOutlook::Draw => DRAW,
-            BlackOutlook::Moves(_) => UNKNOWN,
-        };
-    }
+        });
+    // Pending White wins per undecided Black slot (at most 8 moves, each counted at most twice).
+    let pending: Vec<AtomicU8> = (0..SLOTS).map(|_| AtomicU8::new(0)).collect();
+    (0..SLOTS).into_par_iter().for_each(|index| {
+        if white[index] == UNKNOWN {
+            black_predecessors(Squares::from_index(index), |parent| {
+                if black[parent] == UNKNOWN {
+                    pending[parent].fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    let mut frontier: Vec<u32> = (0..SLOTS as u32)
+        .into_par_iter()
+        .filter(|&index| black[index as usize] == 0)
+        .collect();
 
     let mut plies = 0u8;
     while !frontier.is_empty() {
-        // White to move, winning in `plies + 1`.
-        let mut wins = Vec::new();
-        for &index in &frontier {
-            white_predecessors(Squares::from_index(index as usize), |parent| {
-                if white[parent] == UNKNOWN {
-                    white[parent] = plies + 1;
-                    wins.push(parent as u32);
+        // White to move, winning in `plies + 1`: every unknown White predecessor.
+        let candidates: Vec<u32> = frontier
+            .par_chunks(CHUNK)
+            .flat_map_iter(|chunk| {
+                let mut found = Vec::new();
+                for &index in chunk {
+                    white_predecessors(Squares::from_index(index as usize), |parent| {
+                        if white[parent] == UNKNOWN {
+                            found.push(parent as u32);
+                        }
+                    });
                 }
-            });
+                found
+            })
+            .collect();
+        let mut wins = Vec::with_capacity(candidates.len());
+        for parent in candidates {
+            let slot = &mut white[parent as usize];
+            if *slot == UNKNOWN {
+                *slot = plies + 1;
+                wins.push(parent);
+            }
         }
-        // Black to move, every move now leading to a known White win: lost in `plies + 2`.
-        frontier.clear();
-        for &index in &wins {
-            black_predecessors(Squares::from_index(index as usize), |parent| {
-                if black[parent] != UNKNOWN {
-                    return;
+        // Black to move, the last pending move now won too: lost in `plies + 2`.
+        let black_ref = &black;
+        let pending_ref = &pending;
+        frontier = wins
+            .par_chunks(CHUNK)
+            .flat_map_iter(|chunk| {
+                let mut lost = Vec::new();
+                for &index in chunk {
+                    black_predecessors(Squares::from_index(index as usize), |parent| {
+                        if black_ref[parent] == UNKNOWN
+                            && pending_ref[parent].fetch_sub(1, Ordering::Relaxed) == 1
+                        {
+                            lost.push(parent as u32);
+                        }
+                    });
                 }
-                let p = Squares::from_index(parent);
-                let BlackOutlook::Moves(moves) = black_outlook(p) else {
-                    return;
-                };
-                if let Some(value) = black_value_from(p, moves, &white) {
-                    debug_assert_eq!(value, plies + 2);
-                    black[parent] = value;
-                    frontier.push(parent as u32);
-                }
-            });
+                lost
+            })
+            .collect();
+        for &parent in &frontier {
+            black[parent as usize] = plies + 2;
         }
         plies += 2;
     }

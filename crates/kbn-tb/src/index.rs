@@ -49,7 +49,12 @@ pub struct Symmetry(u8);
 impl Symmetry {
     /// Applies the symmetry to a square.
     #[inline]
-    pub const fn apply(self, sq: u8) -> u8 {
+    pub fn apply(self, sq: u8) -> u8 {
+        APPLY[self.0 as usize][sq as usize]
+    }
+
+    /// The same computation as [`Symmetry::apply`], for building the tables.
+    const fn apply_const(self, sq: u8) -> u8 {
         let mut sq = sq;
         if self.0 & 1 != 0 {
             sq ^= 7;
@@ -69,6 +74,21 @@ impl Symmetry {
     }
 }
 
+/// Every square under every symmetry: `APPLY[symmetry][square]`.
+static APPLY: [[u8; 64]; 8] = {
+    let mut table = [[0u8; 64]; 8];
+    let mut sym = 0;
+    while sym < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            table[sym][sq] = Symmetry(sym as u8).apply_const(sq as u8);
+            sq += 1;
+        }
+        sym += 1;
+    }
+    table
+};
+
 /// For each square of the white king, the symmetry that brings it into the triangle `a1-d1-d4`.
 static WK_SYMMETRY: [Symmetry; 64] = {
     let mut table = [Symmetry(0); 64];
@@ -81,7 +101,7 @@ static WK_SYMMETRY: [Symmetry; 64] = {
         if rank(sq) > 3 {
             bits |= 2;
         }
-        let flipped = Symmetry(bits).apply(sq);
+        let flipped = Symmetry(bits).apply_const(sq);
         if rank(flipped) > file(flipped) {
             bits |= 4;
         }
@@ -146,7 +166,7 @@ pub struct Squares {
 impl Squares {
     /// The squares after a symmetry.
     #[inline]
-    pub const fn transform(self, sym: Symmetry) -> Squares {
+    pub fn transform(self, sym: Symmetry) -> Squares {
         Squares {
             wk: sym.apply(self.wk),
             bishop: sym.apply(self.bishop),
@@ -181,7 +201,12 @@ impl Squares {
     /// no position); callers check distinctness first.
     #[inline]
     pub fn index(self) -> Option<usize> {
-        let c = self.transform(self.canonical_symmetry());
+        let sym = self.canonical_symmetry();
+        let c = if sym == Symmetry(0) {
+            self
+        } else {
+            self.transform(sym)
+        };
         let kk = KK_INDEX[c.wk as usize * 64 + c.bk as usize];
         (kk != NO_KK).then(|| kk as usize * 4096 + c.bishop as usize * 64 + c.knight as usize)
     }

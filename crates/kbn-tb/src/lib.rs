@@ -6,7 +6,7 @@
 //! | [`index`] | the compact index under the 8 board symmetries |
 //! | `generate` | retrograde generation, breadth first from the checkmates |
 //! | [`Table`] | the table in memory: values, probes, optimal lines |
-//! | [`file`] | the table file: layout, checks |
+//! | [`file`](mod@file) | the table file: layout, checks |
 //! | [`Kbnk`] | a legal KBNK position, validated from a FEN or a shakmaty `Setup` |
 //! | [`Stats`] | counts per side and depth, and the seed's own figures |
 //! | [`render`] | the text output of the commands |
@@ -23,8 +23,19 @@
 //!   `value` after the move), best first for the side to move: for White the fastest mate, for
 //!   Black the longest resistance. An illegal position is a [`ProbeError::Illegal`] whose
 //!   [`IllegalPosition`] says why in words.
-//! - [`Table::value`] is the fast probe of a validated [`Kbnk`]; [`Table::line`] the optimal
-//!   line to mate.
+//! - [`Table::value`] is the fast probe of a validated [`Kbnk`] (tens of nanoseconds);
+//!   [`Table::line`] the optimal line to mate.
+//! - [`Table::save`] / [`Table::load`] (and [`Table::to_bytes`] / [`Table::from_bytes`]) write
+//!   and read the table file, whose layout [`file`](mod@file) documents for other programs: a 64-byte
+//!   header (magic `KBN-TB\r\n`, version, material `KBNvK`, metric `DTM-move`, indexing
+//!   `KK462-BN`, sizes, FNV-1a checksums) and the deflated White-to-move depths to mate.
+//!   Black-to-move values are derived exactly by one ply of search. A truncated, corrupt or
+//!   foreign file is a [`TableFileError::Corrupt`] naming the check that failed.
+//! - [`Stats::of`] counts positions per side and depth, and the seed's own figures;
+//!   [`verify::bellman`] and [`verify::syzygy`] re-check a table.
+//!
+//! Thread safety: a [`Table`] is immutable once built; share it behind an `Arc` to probe from
+//! several threads.
 //!
 //! # Examples
 //!
@@ -41,6 +52,8 @@
 
 #![warn(missing_docs)]
 
+#[doc(hidden)]
+pub mod bench;
 pub mod file;
 mod generate;
 pub mod index;

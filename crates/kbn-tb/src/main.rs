@@ -49,24 +49,27 @@ enum Command {
     /// The value of a position and of every legal move, best first (White: fastest mate;
     /// Black: longest resistance).
     Probe {
-        /// The position, a FEN with the side to move.
-        #[arg(required_unless_present = "file")]
-        fen: Option<String>,
-        /// Probe every FEN in FILE instead (one per line; blank lines and lines starting with
-        /// `#` are skipped; `-` for stdin).
-        #[arg(long, value_name = "FILE", conflicts_with = "fen")]
-        file: Option<PathBuf>,
+        #[command(flatten)]
+        input: Positions,
         /// Print JSON (one object per position) instead of text.
         #[arg(long)]
         json: bool,
     },
     /// The optimal line to mate, in SAN, one move pair per line.
     Line {
-        /// The position, a FEN with the side to move.
-        fen: String,
+        #[command(flatten)]
+        input: Positions,
     },
     /// The table's statistics, with the seed's own counts.
     Stats,
+    /// Time generation, saving, loading and probing (for `cargo xtask bench`), as `key=value`
+    /// lines.
+    #[command(hide = true)]
+    Bench {
+        /// Where to write the table while measuring.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
     /// Re-check every entry of the table: the Bellman equations, and Syzygy's win/draw and
     /// distance to zeroing when a directory with KBNvK.rtbw/.rtbz is given.
     Verify {
@@ -85,6 +88,26 @@ enum Command {
     },
 }
 
+/// The positions a command works on: one FEN, or a file of them.
+#[derive(clap::Args)]
+struct Positions {
+    /// The position, a FEN with the side to move.
+    #[arg(required_unless_present = "file")]
+    fen: Option<String>,
+    /// Read FENs from FILE instead, one per line (blank lines and lines starting with `#` are
+    /// skipped; `-` for stdin). Each answer is preceded by its FEN and followed by a blank line;
+    /// a bad line is reported with its number and the run goes on (exit 2 at the end).
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    file: Option<PathBuf>,
+}
+
+/// What to print for one position.
+#[derive(Clone, Copy)]
+enum Answer {
+    Probe { json: bool },
+    Line,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     cli::run(|out, diag| {
@@ -98,32 +121,18 @@ fn main() -> ExitCode {
                 }
                 write!(out, "{}", render::stats(&Stats::of(&table)))?;
             }
-            Command::Probe { fen, file, json } => {
-                let Some(table) = table(&cli.table, diag) else {
-                    return Ok(());
-                };
-                match (fen, file) {
-                    (Some(fen), _) => match table.probe_fen(&fen) {
-                        Ok(probe) => print_probe(out, fen.trim(), &probe, json)?,
-                        Err(err) => diag.error(&err),
-                    },
-                    (None, Some(file)) => probe_file(out, diag, &table, &file, json)?,
-                    (None, None) => {}
-                }
+            Command::Probe { input, json } => {
+                answer(out, diag, &cli.table, input, Answer::Probe { json })?;
             }
-            Command::Line { fen } => match Kbnk::from_fen(&fen) {
-                Ok(pos) => {
-                    let Some(table) = table(&cli.table, diag) else {
-                        return Ok(());
-                    };
-                    let line = table.line(pos);
-                    write!(out, "{}", render::line(pos.turn(), table.value(pos), &line))?;
-                }
-                Err(err) => diag.error(&err),
-            },
+            Command::Line { input } => answer(out, diag, &cli.table, input, Answer::Line)?,
             Command::Stats => {
                 if let Some(table) = table(&cli.table, diag) {
                     write!(out, "{}", render::stats(&Stats::of(&table)))?;
+                }
+            }
+            Command::Bench { out: path } => {
+                for (key, value) in kbn_tb::bench::measure(&path).map_err(io::Error::other)? {
+                    writeln!(out, "{key}={value}")?;
                 }
             }
             Command::Verify { syzygy } => {
@@ -195,58 +204,90 @@ fn table(path: &Path, diag: &mut Diagnostics<io::Stderr>) -> Option<Table> {
     Some(table)
 }
 
-fn print_probe(
-    out: &mut impl Write,
-    fen: &str,
-    probe: &kbn_tb::Probe,
-    json: bool,
-) -> io::Result<()> {
-    if json {
-        serde_json::to_writer(&mut *out, &json::ProbeJson::new(fen.to_owned(), probe))?;
-        writeln!(out)
-    } else {
-        write!(out, "{}", render::probe(probe))
-    }
-}
-
-fn probe_file(
+/// Answers one FEN, or every FEN of a file. A bad FEN is reported before any table is read or
+/// generated.
+fn answer(
     out: &mut impl Write,
     diag: &mut Diagnostics<io::Stderr>,
-    table: &Table,
-    file: &Path,
-    json: bool,
+    table_path: &Path,
+    input: Positions,
+    answer: Answer,
 ) -> io::Result<()> {
-    let text = match cli::read_input(Some(file)) {
+    if let Some(fen) = input.fen {
+        match Kbnk::from_fen(&fen) {
+            Ok(pos) => {
+                if let Some(table) = table(table_path, diag) {
+                    write_answer(out, &table, fen.trim(), pos, answer)?;
+                }
+            }
+            Err(err) => diag.error(&err),
+        }
+        return Ok(());
+    }
+    let Some(file) = input.file else {
+        return Ok(());
+    };
+    let text = match cli::read_input(Some(&file)) {
         Ok(text) => text,
         Err(err) => {
             diag.error(&err);
             return Ok(());
         }
     };
-    let mut first = true;
+    let mut positions = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let fen = line.trim();
         if fen.is_empty() || fen.starts_with('#') {
             continue;
         }
-        match table.probe_fen(fen) {
-            Ok(probe) => {
-                if !json {
-                    if !first {
-                        writeln!(out)?;
-                    }
-                    writeln!(out, "{fen}")?;
-                }
-                first = false;
-                print_probe(out, fen, &probe, json)?;
-            }
+        match Kbnk::from_fen(fen) {
+            Ok(pos) => positions.push((fen, pos)),
             Err(error) => diag.error(&AtLine::<ProbeError> {
                 line: number + 1,
                 error,
             }),
         }
     }
+    if positions.is_empty() {
+        return Ok(());
+    }
+    let Some(table) = table(table_path, diag) else {
+        return Ok(());
+    };
+    for (fen, pos) in positions {
+        let json = matches!(answer, Answer::Probe { json: true });
+        if !json {
+            writeln!(out, "{fen}")?;
+        }
+        write_answer(out, &table, fen, pos, answer)?;
+        if !json {
+            writeln!(out)?;
+        }
+    }
     Ok(())
+}
+
+fn write_answer(
+    out: &mut impl Write,
+    table: &Table,
+    fen: &str,
+    pos: Kbnk,
+    answer: Answer,
+) -> io::Result<()> {
+    match answer {
+        Answer::Probe { json: true } => {
+            let probe = table.probe_position(pos);
+            serde_json::to_writer(&mut *out, &json::ProbeJson::new(fen.to_owned(), &probe))?;
+            writeln!(out)
+        }
+        Answer::Probe { json: false } => {
+            write!(out, "{}", render::probe(&table.probe_position(pos)))
+        }
+        Answer::Line => {
+            let line = table.line(pos);
+            write!(out, "{}", render::line(pos.turn(), table.value(pos), &line))
+        }
+    }
 }
 
 fn run_verify(

@@ -265,3 +265,47 @@ impl From<IllegalPosition> for ProbeError {
 }
 
 impl chess_core::cli::Report for ProbeError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(fen: &str) -> String {
+        Kbnk::from_fen(fen).expect_err(fen).to_string()
+    }
+
+    #[test]
+    fn every_error_message() {
+        assert_eq!(
+            err("8/8/8/8/8/8/2K5/k1Q5 w - - 0 1"),
+            "illegal position: material is KQvK, expected KBNvK (White king, bishop and knight against the black king)"
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/2k5/K1n1b3 w - - 0 1"),
+            "illegal position: material is KvKBN, expected KBNvK (White king, bishop and knight against the black king)"
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/1K6/k1N1B3 w - - 0 1"),
+            "illegal position: the kings on b2 and a1 stand next to each other"
+        );
+        assert_eq!(
+            err("7k/8/3K4/8/8/8/8/B5N1 w - - 0 1"),
+            "illegal position: the black king on h8 is in check with White to move"
+        );
+        assert_eq!(
+            err("8/8/7N/8/8/8/8/K1k1B3"),
+            "FEN has no side to move: add \" w\" or \" b\" after the placement"
+        );
+        assert_eq!(err("8/8/8 w - - 0 1"), "FEN has 3 ranks, expected 8");
+        assert_eq!(
+            err("8/8/7N/8/8/8/8/K1k1B3 w K - 0 1"),
+            "illegal position: castling rights are set but there are no rooks"
+        );
+    }
+
+    #[test]
+    fn black_to_move_in_check_is_legal() {
+        let pos = Kbnk::from_fen("7k/8/3K4/8/8/8/8/B5N1 b - - 0 1").expect("legal");
+        assert_eq!(pos.to_string(), "7k/8/3K4/8/8/8/8/B5N1 b - - 0 1");
+    }
+}

@@ -4,7 +4,7 @@
 use shakmaty::Color;
 
 use crate::{
-    index::{SLOTS, Squares},
+    index::Squares,
     position::Kbnk,
     table::{DRAW, NONE, Table, Value},
 };
@@ -68,7 +68,8 @@ impl Stats {
             longest: 0,
             entries: 0,
         };
-        for index in 0..SLOTS {
+        let black_values = table.black_values();
+        for (index, &b) in black_values.iter().enumerate() {
             let squares = Squares::from_index(index);
             if !squares.is_canonical() || !squares.distinct() {
                 continue;
@@ -78,7 +79,6 @@ impl Stats {
             // in a file or rank changes the bishop's colour, a mirror in the diagonal does not.
             let light = orbit / 2;
             let w = table.white[index];
-            let b = table.plies(index, Color::Black);
             white.add(w, orbit, squares);
             black.add(b, orbit, squares);
             if b == 0 {
@@ -184,6 +184,16 @@ mod tests {
             }
         }
         assert_eq!(placements, PLACEMENTS / 2);
+        // The seed's figures (its count of entries differs: see the README).
+        assert_eq!(stats.seed.checkmates, 232);
+        assert_eq!(stats.seed.mate_in_one, 920);
+        assert_eq!(stats.seed.longest, 33);
+        assert_eq!(stats.seed.entries, 5_411_092);
+        // Every placement is won, drawn or illegal, for each side to move.
+        for side in [&stats.white, &stats.black] {
+            assert_eq!(side.won, side.histogram.iter().sum::<u64>());
+            assert_eq!(side.won + side.drawn + side.illegal, PLACEMENTS);
+        }
         assert_eq!(stats.seed.checkmates, checkmates);
         assert_eq!(stats.seed.mate_in_one, mate_in_one);
         assert_eq!(stats.seed.entries, entries);

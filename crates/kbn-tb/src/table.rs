@@ -2,6 +2,8 @@
 
 use std::{cmp::Reverse, fmt, path::Path};
 
+use rayon::prelude::*;
+
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Setup, san::SanPlus, uci::UciMove};
 
 use crate::{
@@ -183,6 +185,7 @@ impl Table {
     /// where the slot holds no legal position.
     pub(crate) fn black_values(&self) -> Vec<u8> {
         (0..SLOTS)
+            .into_par_iter()
             .map(|index| {
                 if generate::black_legal(index) {
                     self.plies(index, Color::Black)

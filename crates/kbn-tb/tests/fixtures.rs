@@ -1,0 +1,10 @@
+//! Runs every `fixtures/kbn-tb` case against the built binary.
+
+#[test]
+fn fixtures() {
+    chess_core::fixtures::run_all(
+        "kbn-tb",
+        env!("CARGO_BIN_EXE_kbn-tb"),
+        env!("CARGO_MANIFEST_DIR"),
+    );
+}

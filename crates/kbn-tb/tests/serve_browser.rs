@@ -16,6 +16,7 @@
 
 use std::{
     env,
+    io::Write,
     net::{Ipv4Addr, TcpListener, TcpStream},
     path::{Path, PathBuf},
     process::{Child, Command, Stdio},
@@ -169,7 +170,9 @@ async fn save_screenshot(client: &Client, artifacts: &Path, name: &str) {
     let path = artifacts.join(name);
     match client.screenshot().await {
         Ok(png) => match std::fs::write(&path, png) {
-            Ok(()) => eprintln!("screenshot: {}", path.display()),
+            Ok(()) => {
+                let _ = writeln!(std::io::stderr(), "screenshot: {}", path.display());
+            }
             Err(err) => eprintln!("cannot write {}: {err}", path.display()),
         },
         Err(err) => eprintln!("no screenshot {name}: {err}"),
@@ -309,16 +312,22 @@ fn browser() -> Option<(PathBuf, PathBuf)> {
             if env::var_os("CI").is_some() {
                 panic!("{message}");
             }
-            eprintln!("\n!!!!! SKIPPED the_board_page_in_chromium: {message} !!!!!\n");
+            // Straight to stderr: libtest would swallow eprintln! output of a passing test.
+            let _ = writeln!(
+                std::io::stderr(),
+                "\n!!!!! SKIPPED the_board_page_in_chromium: {message} !!!!!\n"
+            );
             None
         }
     }
 }
 
-/// The program named by the environment variable, or the first of `names` on the PATH.
+/// The program named by the environment variable (if it exists), or the first of `names` on the
+/// PATH.
 fn program(var: &str, names: &[&str]) -> Option<PathBuf> {
     if let Some(path) = env::var_os(var) {
-        return Some(PathBuf::from(path));
+        let path = PathBuf::from(path);
+        return path.is_file().then_some(path);
     }
     let path = env::var_os("PATH")?;
     names.iter().find_map(|name| {

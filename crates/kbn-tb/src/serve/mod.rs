@@ -58,7 +58,7 @@ const PAGE_JS: &str = include_str!("page.js");
 const SECURITY_HEADERS: [(header::HeaderName, &str); 4] = [
     (
         header::CONTENT_SECURITY_POLICY,
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+        "default-src 'none'; script-src 'self'; style-src 'self'; \
          connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     ),
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),

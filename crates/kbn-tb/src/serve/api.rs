@@ -4,7 +4,7 @@
 //! |---|---|---|
 //! | a legal KBNK position | 200 | `{"value": "mate in 12", "side": "white", "moves": [...]}` |
 //! | a KBNK placement that cannot occur | 200 | `{"value": "illegal", "reason": "...", "side": ..., "moves": []}` |
-//! | no `fen`, a malformed FEN, other material | 400 | `{"error": "..."}` |
+//! | no `fen`, a malformed FEN, no side to move, other material, castling or en passant rights, over [`MAX_FEN_BYTES`] | 400 | `{"error": "..."}`, `kbn-tb probe`'s message |
 //!
 //! `value` is `mate in N` (N White moves to mate), `mated` (Black is checkmated) or `draw`; each
 //! move carries the value of the position it leads to, best first for the side to move. An
@@ -30,7 +30,7 @@ pub const MAX_FEN_BYTES: usize = 100;
 
 /// The query string.
 #[derive(Debug, Deserialize)]
-pub struct ProbeQuery {
+pub(super) struct ProbeQuery {
     /// The position.
     fen: String,
 }

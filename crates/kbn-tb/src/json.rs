@@ -8,6 +8,10 @@
 //!  "moves": [{"uci": "e1c3", "san": "Bc3#", "value": "mated", "mate_in": 0, "plies": 0}, ...]}
 //! ```
 //!
+//! Statistics: `{"white": SIDE, "black": SIDE, "seed": {"ours": SEED, "published": SEED}}` with
+//! SIDE = `{"won", "drawn", "illegal", "histogram": [mated, mate in 1, ...], "longest":
+//! {"value", "fen"}}` and SEED = `{"checkmates", "mate_in_one", "longest", "entries"}`.
+//!
 //! `value` is the text of [`Value`]; `mate_in` the White moves to mate (0 when mated, `null`
 //! for a draw); `plies` the distance to mate in plies for the side to move in that position
 //! (`null` for a draw). For a move, both describe the position after it.
@@ -15,7 +19,10 @@
 use serde::Serialize;
 use shakmaty::Color;
 
-use crate::table::{Probe, Value};
+use crate::{
+    stats::{SeedCounts, SideStats, Stats},
+    table::{Probe, Value},
+};
 
 /// A probed position.
 #[derive(Debug, Serialize)]
@@ -84,5 +91,97 @@ fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",
+    }
+}
+
+/// The statistics of a table.
+#[derive(Debug, Serialize)]
+pub struct StatsJson {
+    /// White to move.
+    pub white: SideJson,
+    /// Black to move.
+    pub black: SideJson,
+    /// The seed's counts: ours, counted its way, and its published figures.
+    pub seed: SeedJson,
+}
+
+/// The statistics of one side to move.
+#[derive(Debug, Serialize)]
+pub struct SideJson {
+    /// Won positions (every placement counted).
+    pub won: u64,
+    /// Drawn positions.
+    pub drawn: u64,
+    /// Illegal placements.
+    pub illegal: u64,
+    /// Positions by value: mated, mate in 1, mate in 2, ...
+    pub histogram: Vec<u64>,
+    /// The longest mate and an example.
+    pub longest: Option<LongestJson>,
+}
+
+/// The longest mate of a side and an example position.
+#[derive(Debug, Serialize)]
+pub struct LongestJson {
+    /// The value, as text.
+    pub value: String,
+    /// An example.
+    pub fen: String,
+}
+
+/// The seed's figures, ours and published.
+#[derive(Debug, Serialize)]
+pub struct SeedJson {
+    /// Counted the seed's way by this table.
+    pub ours: SeedCountsJson,
+    /// As the seed published them.
+    pub published: SeedCountsJson,
+}
+
+/// The seed's four figures.
+#[derive(Debug, Serialize)]
+pub struct SeedCountsJson {
+    /// Checkmates, Black to move.
+    pub checkmates: u64,
+    /// Mates in 1, White to move.
+    pub mate_in_one: u64,
+    /// The longest mate, in moves.
+    pub longest: u8,
+    /// Solution-base entries (won White-to-move positions).
+    pub entries: u64,
+}
+
+impl SeedCountsJson {
+    fn new(counts: SeedCounts) -> SeedCountsJson {
+        SeedCountsJson {
+            checkmates: counts.checkmates,
+            mate_in_one: counts.mate_in_one,
+            longest: counts.longest,
+            entries: counts.entries,
+        }
+    }
+}
+
+impl StatsJson {
+    /// The wire form of the statistics.
+    pub fn new(stats: &Stats) -> StatsJson {
+        let side = |side: &SideStats| SideJson {
+            won: side.won,
+            drawn: side.drawn,
+            illegal: side.illegal,
+            histogram: side.histogram.clone(),
+            longest: side.longest.map(|(value, pos)| LongestJson {
+                value: value.to_string(),
+                fen: pos.to_string(),
+            }),
+        };
+        StatsJson {
+            white: side(&stats.white),
+            black: side(&stats.black),
+            seed: SeedJson {
+                ours: SeedCountsJson::new(stats.seed),
+                published: SeedCountsJson::new(SeedCounts::PUBLISHED),
+            },
+        }
     }
 }

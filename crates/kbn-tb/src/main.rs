@@ -61,7 +61,11 @@ enum Command {
         input: Positions,
     },
     /// The table's statistics, with the seed's own counts.
-    Stats,
+    Stats {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Time generation, saving, loading and probing (for `cargo xtask bench`), as `key=value`
     /// lines.
     #[command(hide = true)]
@@ -125,16 +129,25 @@ fn main() -> ExitCode {
                 answer(out, diag, &cli.table, input, Answer::Probe { json })?;
             }
             Command::Line { input } => answer(out, diag, &cli.table, input, Answer::Line)?,
-            Command::Stats => {
+            Command::Stats { json } => {
                 if let Some(table) = table(&cli.table, diag) {
-                    write!(out, "{}", render::stats(&Stats::of(&table)))?;
+                    let stats = Stats::of(&table);
+                    if json {
+                        serde_json::to_writer(&mut *out, &json::StatsJson::new(&stats))?;
+                        writeln!(out)?;
+                    } else {
+                        write!(out, "{}", render::stats(&stats))?;
+                    }
                 }
             }
-            Command::Bench { out: path } => {
-                for (key, value) in kbn_tb::bench::measure(&path).map_err(io::Error::other)? {
-                    writeln!(out, "{key}={value}")?;
+            Command::Bench { out: path } => match kbn_tb::bench::measure(&path) {
+                Ok(timings) => {
+                    for (key, value) in timings {
+                        writeln!(out, "{key}={value}")?;
+                    }
                 }
-            }
+                Err(err) => diag.error(&err),
+            },
             Command::Verify { syzygy } => {
                 if let Some(table) = table(&cli.table, diag) {
                     run_verify(out, diag, &table, syzygy.as_deref())?;

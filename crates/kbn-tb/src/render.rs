@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use shakmaty::{Color, san::SanPlus};
 
 use crate::{
-    stats::{PLACEMENTS, SideStats, Stats},
+    stats::{PLACEMENTS, SeedCounts, SideStats, Stats},
     table::{Probe, Value},
 };
 
@@ -71,15 +71,6 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// The seed's published figures, for comparison.
-pub const SEED_CHECKMATES: u64 = 232;
-/// The seed's count of White-to-move mates in 1.
-pub const SEED_MATE_IN_ONE: u64 = 920;
-/// The seed's longest mate, in moves.
-pub const SEED_LONGEST: u8 = 33;
-/// The seed's count of solution-base entries.
-pub const SEED_ENTRIES: u64 = 5_609_790;
-
 /// The statistics as text.
 pub fn stats(stats: &Stats) -> String {
     let (w, b) = (&stats.white, &stats.black);
@@ -120,6 +111,7 @@ pub fn stats(stats: &Stats) -> String {
         }
     }
     let seed = &stats.seed;
+    let published = SeedCounts::PUBLISHED;
     text.push_str("\nthe seed's counts (light-squared bishop, every placement counted)\n");
     let seed_row = |text: &mut String, label: &str, ours: String, theirs: String| {
         let _ = writeln!(text, "{label:<32}{ours:>12}   (seed: {theirs})");
@@ -128,25 +120,25 @@ pub fn stats(stats: &Stats) -> String {
         &mut text,
         "checkmates (Black to move)",
         thousands(seed.checkmates),
-        thousands(SEED_CHECKMATES),
+        thousands(published.checkmates),
     );
     seed_row(
         &mut text,
         "mate in 1 (White to move)",
         thousands(seed.mate_in_one),
-        thousands(SEED_MATE_IN_ONE),
+        thousands(published.mate_in_one),
     );
     seed_row(
         &mut text,
         "longest mate (moves)",
         seed.longest.to_string(),
-        SEED_LONGEST.to_string(),
+        published.longest.to_string(),
     );
     seed_row(
         &mut text,
         "won, White to move (entries)",
         thousands(seed.entries),
-        thousands(SEED_ENTRIES),
+        thousands(published.entries),
     );
     text
 }

@@ -46,6 +46,17 @@ pub struct SeedCounts {
     pub entries: u64,
 }
 
+impl SeedCounts {
+    /// The figures the seed published: 232 checkmates, 920 mates in 1, the longest mate 33
+    /// moves, 5,609,790 entries.
+    pub const PUBLISHED: SeedCounts = SeedCounts {
+        checkmates: 232,
+        mate_in_one: 920,
+        longest: 33,
+        entries: 5_609_790,
+    };
+}
+
 /// The statistics of the whole table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stats {

@@ -51,12 +51,14 @@ impl Value {
         }
     }
 
-    /// The distance to mate in plies for the side to move `turn`, or `None` for a draw.
+    /// The distance to mate in plies for the side to move `turn`: `2N - 1` with White to move,
+    /// `2N` with Black to move, 0 when mated; `None` for a draw (and for a `MateIn` too long to
+    /// count in a `u8`, or `MateIn(0)`, which no table holds).
     pub fn plies(self, turn: Color) -> Option<u8> {
         match (self, turn) {
             (Value::Mated, _) => Some(0),
-            (Value::MateIn(n), Color::White) => Some(2 * n - 1),
-            (Value::MateIn(n), Color::Black) => Some(2 * n),
+            (Value::MateIn(n), Color::White) => n.checked_mul(2)?.checked_sub(1),
+            (Value::MateIn(n), Color::Black) => n.checked_mul(2).filter(|&p| p > 0),
             (Value::Draw, _) => None,
         }
     }
@@ -306,5 +308,27 @@ impl Table {
             Ok(next) => self.value(next),
             Err(_) => Value::Draw, // unreachable: a legal move keeps the position legal
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_and_plies_agree() {
+        for plies in 0..=66 {
+            let turn = if plies % 2 == 1 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            assert_eq!(Value::from_plies(plies).plies(turn), Some(plies));
+        }
+        assert_eq!(Value::MateIn(0).plies(Color::White), None);
+        assert_eq!(Value::MateIn(200).plies(Color::Black), None);
+        assert_eq!(Value::MateIn(33).to_string(), "mate in 33");
+        assert_eq!(Value::Mated.to_string(), "mated");
+        assert_eq!(Value::Draw.to_string(), "draw");
     }
 }

@@ -1,15 +1,17 @@
 //! Verification of a table: the Bellman equations over every position, and agreement with the
 //! Syzygy KBNvK tables.
 //!
-//! The Bellman check proves every win exact: a White win of N plies has a move to a Black
-//! position of N - 1 and none faster; a Black position of N plies (derived from the White values
-//! by its own equation: every move leads to a White win, the longest being N - 1) bottoms out in
-//! checkmates (0). It cannot tell a draw from a win that the table missed everywhere (an all-draw
-//! table satisfies it), which is what the Syzygy check adds: win/draw must agree everywhere, and
-//! the distance to zeroing must match the depth to mate by the rule [`dtz_from_dtm`].
+//! The Bellman check alone pins every value down, given the rules: checkmates and captures are
+//! fixed by the rules, a claimed win of N plies must have a move to a position of N - 1 (and none
+//! faster), and a position truly won in d plies cannot be marked a draw or another value without
+//! breaking the equation of the first such position along its mating line (induction on d). The
+//! Syzygy check adds an independent implementation of the rules and the search: win/draw must
+//! agree everywhere, and the distance to zeroing must match the depth to mate by the rule
+//! [`dtz_from_dtm`].
 
 use std::{error::Error, fmt, io, path::Path, path::PathBuf};
 
+use rayon::prelude::*;
 use shakmaty::Color;
 use shakmaty_syzygy::{Tablebase, Wdl};
 
@@ -253,59 +255,84 @@ pub fn syzygy(table: &Table, dir: &Path) -> Result<Report, SyzygyError> {
     // Black to move first: Syzygy's DTZ table stores Black's side, probed directly. White's DTZ
     // is then one ply of search over these values, exactly as Syzygy's own prober does it (its
     // 1-ply search would need the KBvK and KNvK tables for Black's captures).
-    let mut black_dtz = vec![0i32; SLOTS];
-    for (index, slot) in black_dtz.iter_mut().enumerate() {
-        if !generate::black_legal(index) {
-            continue;
-        }
-        let squares = Squares::from_index(index);
-        // Black to move and able to take a piece: a draw by rule (Syzygy would need KBvK, KNvK).
-        if generate::black_can_capture(squares) {
-            captures += 1;
-            continue;
-        }
-        report.checked += 1;
-        let position = Kbnk::from_squares(squares, Color::Black).ok();
-        let (wdl, dtz) = probe(&tablebase, position, true)?;
-        *slot = dtz;
-        compare(
-            &mut report,
-            squares,
-            Color::Black,
-            table.plies(index, Color::Black),
-            wdl,
-            dtz,
-        );
-    }
-    for index in 0..SLOTS {
-        if !generate::white_legal(index) {
-            continue;
-        }
-        report.checked += 1;
-        let squares = Squares::from_index(index);
-        let position = Kbnk::from_squares(squares, Color::White).ok();
-        let (wdl, _) = probe(&tablebase, position, false)?;
-        let mut dtz = 0;
-        for child in generate::white_children(squares) {
-            let child_dtz = black_dtz[child];
-            let mates = generate::black_outlook(Squares::from_index(child))
-                == generate::BlackOutlook::Mated;
-            let candidate = if mates { 1 } else { 1 - child_dtz };
-            if child_dtz < 0 && (dtz == 0 || candidate < dtz) {
-                dtz = candidate;
+    //
+    // The probes run in parallel (slot by slot, in order); the comparison is one sequential pass.
+    let black_probes: Vec<Probed> = (0..SLOTS)
+        .into_par_iter()
+        .map(|index| {
+            if !generate::black_legal(index) {
+                return Ok(Probed::Absent);
+            }
+            let squares = Squares::from_index(index);
+            // Black to move and able to take a piece: a draw by rule (Syzygy would need KBvK
+            // and KNvK).
+            if generate::black_can_capture(squares) {
+                return Ok(Probed::Capture);
+            }
+            let position = Kbnk::from_squares(squares, Color::Black).ok();
+            let (wdl, dtz) = probe(&tablebase, position, true)?;
+            Ok(Probed::Syzygy(wdl, dtz))
+        })
+        .collect::<Result<_, SyzygyError>>()?;
+    let black_dtz = |index: usize| match black_probes[index] {
+        Probed::Syzygy(_, dtz) => dtz,
+        Probed::Absent | Probed::Capture => 0,
+    };
+    let white_probes: Vec<Probed> = (0..SLOTS)
+        .into_par_iter()
+        .map(|index| {
+            if !generate::white_legal(index) {
+                return Ok(Probed::Absent);
+            }
+            let squares = Squares::from_index(index);
+            let position = Kbnk::from_squares(squares, Color::White).ok();
+            let (wdl, _) = probe(&tablebase, position, false)?;
+            let mut dtz = 0;
+            for child in generate::white_children(squares) {
+                let child_dtz = black_dtz(child);
+                let mates = generate::black_outlook(Squares::from_index(child))
+                    == generate::BlackOutlook::Mated;
+                let candidate = if mates { 1 } else { 1 - child_dtz };
+                if child_dtz < 0 && (dtz == 0 || candidate < dtz) {
+                    dtz = candidate;
+                }
+            }
+            Ok(Probed::Syzygy(wdl, dtz))
+        })
+        .collect::<Result<_, SyzygyError>>()?;
+    for (turn, probes) in [(Color::Black, &black_probes), (Color::White, &white_probes)] {
+        for (index, probed) in probes.iter().enumerate() {
+            match *probed {
+                Probed::Absent => {}
+                Probed::Capture => captures += 1,
+                Probed::Syzygy(wdl, dtz) => {
+                    report.checked += 1;
+                    let plies = table.plies(index, turn);
+                    compare(
+                        &mut report,
+                        Squares::from_index(index),
+                        turn,
+                        plies,
+                        wdl,
+                        dtz,
+                    );
+                }
             }
         }
-        compare(
-            &mut report,
-            squares,
-            Color::White,
-            table.plies(index, Color::White),
-            wdl,
-            dtz,
-        );
     }
     report.skipped = Some((captures, "Black to move can take a piece: a draw by rule"));
     Ok(report)
+}
+
+/// What Syzygy says about one slot.
+#[derive(Clone, Copy)]
+enum Probed {
+    /// The slot holds no legal position.
+    Absent,
+    /// Black to move can take a piece: a draw by rule, not probed.
+    Capture,
+    /// Syzygy's WDL and DTZ (0 for a draw).
+    Syzygy(Wdl, i32),
 }
 
 /// Syzygy's WDL of a position and, when `with_dtz` and decisive, its DTZ (else 0).
@@ -351,5 +378,39 @@ fn compare(report: &mut Report, squares: Squares, turn: Color, plies: u8, wdl: W
             ),
             format!("Syzygy DTZ {dtz}"),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bellman_catches_a_changed_win_and_a_table_of_draws() {
+        let mut table = Table::generate();
+        let index = table
+            .white
+            .iter()
+            .position(|&plies| plies == 9)
+            .expect("a mate in 5");
+        table.white[index] = 11;
+        let report = bellman(&table);
+        assert!(report.mismatch_count >= 1, "{report}");
+
+        // A table of draws is caught too: the mates in 1 see their checkmates.
+        for plies in &mut table.white {
+            if *plies < NONE {
+                *plies = DRAW;
+            }
+        }
+        assert!(bellman(&table).mismatch_count > 0);
+    }
+
+    #[test]
+    fn dtz_rule() {
+        assert_eq!(dtz_from_dtm(0, Color::Black), -1);
+        assert_eq!(dtz_from_dtm(1, Color::White), 1);
+        assert_eq!(dtz_from_dtm(2, Color::Black), -1);
+        assert_eq!(dtz_from_dtm(65, Color::White), 64);
     }
 }

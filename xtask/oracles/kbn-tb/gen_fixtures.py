@@ -129,11 +129,12 @@ def main():
     oracles = Path(sys.argv[1] if len(sys.argv) > 1 else os.environ.get("CHESS_ORACLES", ROOT.parent / "shared" / "oracles"))
     tb = chess.gaviota.open_tablebase(str(oracles / "gaviota"))
     rng = random.Random(SEED)
+    # `seed_*` cases are what `cargo xtask demo` shows: the seed's longest mate, 33 moves.
     chosen = {
         # The spec's cases: a mate in 1, a stalemate-draw, the longest mate for both sides.
         "probe_mate_in_1": "8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1",
         "probe_stalemate": "8/8/8/8/8/8/2K5/k1N1B3 b - - 0 1",
-        "probe_longest_white": "8/8/7N/8/8/8/8/K1k1B3 w - - 0 1",
+        "seed_probe_longest": "8/8/7N/8/8/8/8/K1k1B3 w - - 0 1",
         "probe_longest_black": "8/8/7N/8/8/8/8/K1k1B3 b - - 0 1",
         "probe_checkmated": "k7/8/NK6/3B4/8/8/8/8 b - - 0 1",
         "probe_capture_draw": "8/8/8/8/3k4/3N4/8/K6B b - - 0 1",
@@ -145,7 +146,7 @@ def main():
         write(name, "probe", fen, probe_text(tb, fen))
     lines = {
         "line_mate_in_1": "8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1",
-        "line_longest": "8/8/7N/8/8/8/8/K1k1B3 w - - 0 1",
+        "seed_line_longest": "8/8/7N/8/8/8/8/K1k1B3 w - - 0 1",
         "line_black_to_move": "8/8/8/8/8/1K6/8/k1N4B b - - 0 1",
         "line_draw": "8/8/8/8/3k4/3N4/8/K6B b - - 0 1",
     }

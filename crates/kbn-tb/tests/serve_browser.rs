@@ -3,8 +3,8 @@
 //!
 //! The scenario: load the page, type a position into the FEN box, read its value and best move,
 //! click the best move, read the new value, drag a king into an illegal placement and read the
-//! reason, go back, play the best line to the mate, move a piece with the keyboard alone, then
-//! check that the page fits a phone's width.
+//! reason, go back, play the best line to the mate, move a piece with the keyboard alone, switch
+//! the side to move (into check: illegal), then check that the page fits a phone's width.
 //! Screenshots are saved under `target/tmp/`: `kbn-tb-serve.png` (the position typed in, the one
 //! in the README), `kbn-tb-serve-phone.png`, and `kbn-tb-serve-failure.png` when a step fails.
 //!
@@ -145,6 +145,20 @@ async fn scenario(client: &Client, page: &str, artifacts: &Path) -> Result<(), S
         "k7/1B6/1K6/3N4/8/8/8/8 b - - 0 1",
         "the FEN after the keyboard move",
     )?;
+
+    // The side-to-move switch: with White to move, the bishop's check on a8 is illegal.
+    find(client, "#side-w")
+        .await?
+        .click()
+        .await
+        .map_err(fail("switch to White to move"))?;
+    let view = wait_until(client, "the check marked illegal", |v| v.value == "illegal").await?;
+    expect(
+        &view.note,
+        "Illegal: the black king on a8 is in check with White to move",
+        "the reason",
+    )?;
+    expect(&view.fen, "k7/1B6/1K6/3N4/8/8/8/8 w - - 0 1", "the FEN")?;
 
     // On a phone-sized screen the page fits the width: no sideways scrolling.
     client

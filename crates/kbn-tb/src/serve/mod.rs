@@ -13,7 +13,7 @@
 //!
 //! Safety: the command line binds to 127.0.0.1 unless told otherwise; no part of a request ever
 //! names a file (the only assets are compiled in, the table is loaded before the server starts);
-//! hyper refuses request heads over [`MAX_HEAD_BYTES`] and heads that take over
+//! hyper answers 431 to request heads over [`MAX_HEAD_BYTES`] and drops heads that take over
 //! [`HEAD_TIMEOUT`] to arrive; request bodies are never read; a FEN over
 //! [`api::MAX_FEN_BYTES`] is refused.
 //!

@@ -228,8 +228,7 @@ fn unpadded(field: &[u8]) -> String {
 
 /// The table as file bytes.
 pub(crate) fn encode(table: &Table) -> Vec<u8> {
-    let values: Vec<u8> = (0..SLOTS)
-        .filter(|&index| generate::white_legal(index))
+    let values: Vec<u8> = generate::white_legal_slots()
         .map(|index| match table.white[index] {
             DRAW => 0,
             plies => plies.div_ceil(2),
@@ -345,14 +344,8 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
         return Err(FormatError::ValueRange { value });
     }
     let mut white = vec![NONE; SLOTS];
-    let mut values = values.into_iter();
-    for (index, slot) in white.iter_mut().enumerate() {
-        if generate::white_legal(index) {
-            *slot = match values.next() {
-                Some(0) | None => DRAW,
-                Some(moves) => 2 * moves - 1,
-            };
-        }
+    for (index, moves) in generate::white_legal_slots().zip(values) {
+        white[index] = if moves == 0 { DRAW } else { 2 * moves - 1 };
     }
     Ok(Table { white })
 }

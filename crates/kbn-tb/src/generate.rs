@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use shakmaty::{Bitboard, attacks};
 
 use crate::{
-    index::{SLOTS, Squares},
+    index::{KK_PAIRS, SLOTS, Squares},
     table::{DRAW, NONE},
 };
 
@@ -52,6 +52,39 @@ pub(crate) fn black_in_check(p: Squares) -> bool {
 pub(crate) fn white_legal(index: usize) -> bool {
     let p = Squares::from_index(index);
     p.is_canonical() && p.distinct() && !black_in_check(p)
+}
+
+/// The index slots of every legal White-to-move position, in order: the same slots as
+/// [`white_legal`], found with a few bitboard operations per slot (the table file is read and
+/// written in this order).
+pub(crate) fn white_legal_slots() -> impl Iterator<Item = usize> {
+    (0..KK_PAIRS).flat_map(|kk| {
+        let Squares { wk, bk, .. } = Squares::from_index(kk * 4096);
+        let kings = bb(wk) | bb(bk);
+        // Knight squares that check the black king; bishop squares that see it past the white
+        // king (the knight may still block: checked per pair).
+        let knight_checks = attacks::knight_attacks(square(bk));
+        let bishop_sees = attacks::bishop_attacks(square(bk), bb(wk));
+        let diagonal = |sq: u8| sq.is_multiple_of(9);
+        let below = |sq: u8| sq >> 3 < (sq & 7);
+        let both_on_diagonal = diagonal(wk) && diagonal(bk);
+        (0..64u8).flat_map(move |bishop| {
+            (0..64u8).filter_map(move |knight| {
+                let pieces = bb(bishop) | bb(knight);
+                let collide = bishop == knight || kings.intersects(pieces);
+                let check = knight_checks.contains(square(knight))
+                    || (bishop_sees.contains(square(bishop))
+                        && !attacks::between(square(bishop), square(bk)).contains(square(knight)));
+                // With both kings on the diagonal, the bishop (or, on the diagonal too, the
+                // knight) must stand on or below it.
+                let canonical = !both_on_diagonal
+                    || below(bishop)
+                    || (diagonal(bishop) && (below(knight) || diagonal(knight)));
+                (!collide && !check && canonical)
+                    .then_some(kk * 4096 + usize::from(bishop) * 64 + usize::from(knight))
+            })
+        })
+    })
 }
 
 /// Whether an index slot holds a legal Black-to-move position.
@@ -299,4 +332,17 @@ pub(crate) fn generate() -> (Vec<u8>, Vec<u8>) {
         }
     }
     (white, black)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fast_legal_slots_are_the_legal_slots() {
+        let slow: Vec<usize> = (0..SLOTS).filter(|&i| white_legal(i)).collect();
+        let fast: Vec<usize> = white_legal_slots().collect();
+        assert_eq!(fast.len(), slow.len());
+        assert!(fast == slow);
+    }
 }

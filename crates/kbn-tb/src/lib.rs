@@ -12,6 +12,7 @@
 //! | [`render`] | the text output of the commands |
 //! | [`json`] | the `--json` wire structs |
 //! | [`verify`] | the Bellman check and the Syzygy comparison |
+//! | [`serve`] | `kbn-tb serve`: the interactive board page and its JSON API |
 //!
 //! # API
 //!
@@ -59,6 +60,7 @@ pub mod index;
 pub mod json;
 mod position;
 pub mod render;
+pub mod serve;
 mod stats;
 mod table;
 pub mod verify;

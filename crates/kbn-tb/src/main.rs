@@ -17,7 +17,7 @@ move, e.g. \"8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1\". Values count White moves, as th
 `mate in N` (White to move and mating at once is mate in 1; Black to move and mated after White's
 next move whatever Black plays is also mate in 1), `mated` (Black is checkmated), `draw`.
 
-probe, line, stats and verify read the table file (default kbn.tb); when it is missing they
+probe, line, stats, verify and serve read the table file (default kbn.tb); when it is missing they
 generate it first (under a second) and say so on stderr.
 
 Example:
@@ -81,6 +81,15 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         syzygy: Option<PathBuf>,
     },
+    /// Serve the interactive board and its JSON API (GET /api/probe?fen=FEN) until interrupted.
+    Serve {
+        /// The port to listen on (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on: anything but 127.0.0.1 or ::1 opens the board to the network.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+    },
 }
 
 /// The positions a command works on: one FEN, or a file of them.
@@ -142,6 +151,21 @@ fn main() -> ExitCode {
             Command::Verify { syzygy } => {
                 if let Some(table) = table(&cli.table, diag) {
                     run_verify(out, diag, &table, syzygy.as_deref())?;
+                }
+            }
+            Command::Serve { port, host } => {
+                let Some(table) = table(&cli.table, diag) else {
+                    return Ok(());
+                };
+                match kbn_tb::serve::Server::bind((host, port).into(), table) {
+                    Ok(server) => {
+                        writeln!(out, "serving the board on http://{}/", server.local_addr())?;
+                        out.flush()?;
+                        if let Err(err) = server.run() {
+                            diag.error(&err);
+                        }
+                    }
+                    Err(err) => diag.error(&err),
                 }
             }
         }

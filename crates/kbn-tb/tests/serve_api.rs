@@ -1,0 +1,392 @@
+//! `kbn-tb serve`'s HTTP layer: the probe API agrees with `kbn-tb probe` (the binary, and the
+//! library under it), errors are JSON with the right status, nothing but the four routes answers,
+//! and oversized requests are refused. Requests go through the router in memory, except the
+//! request-size checks, which need a real socket.
+
+use std::{
+    io::{Read, Write},
+    net::{Ipv4Addr, TcpStream},
+    process::Command,
+    sync::{Arc, OnceLock},
+    time::Duration,
+};
+
+use axum::{
+    body::Body,
+    http::{Method, Request, StatusCode, header},
+};
+use http_body_util::BodyExt;
+use kbn_tb::{
+    Table,
+    serve::{Server, api, router},
+};
+use proptest::prelude::*;
+use serde_json::{Value as Json, json};
+use tower::ServiceExt;
+
+fn table() -> Arc<Table> {
+    static TABLE: OnceLock<Arc<Table>> = OnceLock::new();
+    TABLE.get_or_init(|| Arc::new(Table::generate())).clone()
+}
+
+/// Sends one request through the router: status, content type, body.
+async fn send(method: Method, uri: &str) -> (StatusCode, String, String) {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .body(Body::empty())
+        .unwrap();
+    let response = router(table()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8(body.to_vec()).unwrap(),
+    )
+}
+
+async fn probe(fen: &str) -> (StatusCode, Json) {
+    let uri = format!("/api/probe?fen={}", percent_encode(fen));
+    let (status, content_type, body) = send(Method::GET, &uri).await;
+    assert_eq!(content_type, "application/json", "{uri}");
+    (status, serde_json::from_str(&body).unwrap())
+}
+
+/// Percent-encodes everything but unreserved characters, as the page's `encodeURIComponent`.
+fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A deterministic sample of placements of the four pieces on distinct squares (legal or not),
+/// both sides to move, from a fixed-seed xorshift generator.
+fn sample_fens(count: usize) -> Vec<String> {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut fens = Vec::with_capacity(count);
+    while fens.len() < count {
+        let squares: [u64; 4] = std::array::from_fn(|_| next() % 64);
+        if (0..4).any(|i| (0..i).any(|j| squares[i] == squares[j])) {
+            continue;
+        }
+        let mut board = [' '; 64];
+        for (piece, &sq) in ['K', 'B', 'N', 'k'].iter().zip(&squares) {
+            board[sq as usize] = *piece;
+        }
+        let side = if next() % 2 == 0 { "w" } else { "b" };
+        fens.push(format!("{} {side} - - 0 1", placement(&board)));
+    }
+    fens
+}
+
+fn placement(board: &[char; 64]) -> String {
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    ' ' => empty += 1,
+                    piece => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(piece);
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    ranks.join("/")
+}
+
+/// What the library's probe says, in the API's shape.
+fn expected(fen: &str) -> Json {
+    let side = if fen.split_whitespace().nth(1) == Some("b") {
+        "black"
+    } else {
+        "white"
+    };
+    match table().probe_fen(fen) {
+        Ok(probe) => json!({
+            "value": probe.value.to_string(),
+            "side": side,
+            "moves": probe.moves.iter().map(|mv| json!({
+                "uci": mv.uci.to_string(),
+                "san": mv.san.to_string(),
+                "value": mv.value.to_string(),
+            })).collect::<Vec<_>>(),
+        }),
+        Err(kbn_tb::ProbeError::Illegal(reason)) => json!({
+            "value": "illegal",
+            "reason": reason.to_string(),
+            "side": side,
+            "moves": [],
+        }),
+        Err(err) => panic!("{fen}: {err}"),
+    }
+}
+
+#[tokio::test]
+async fn the_api_agrees_with_the_library_on_a_sample() {
+    let fens = sample_fens(600);
+    let mut illegal = 0;
+    for fen in &fens {
+        let (status, answer) = probe(fen).await;
+        assert_eq!(status, StatusCode::OK, "{fen}: {answer}");
+        assert_eq!(answer, expected(fen), "{fen}");
+        illegal += usize::from(answer["value"] == "illegal");
+    }
+    // The sample covers both kinds of answers.
+    assert!(illegal > 10 && illegal < fens.len() - 100, "{illegal}");
+}
+
+/// The binary's `probe --json` for a FEN: its value, side and moves, or its error line.
+fn cli_probe(fen: &str) -> Result<Json, String> {
+    // In the target's scratch directory: a table file the command may write lands there.
+    let output = Command::new(env!("CARGO_BIN_EXE_kbn-tb"))
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .args(["probe", "--json", fen])
+        .output()
+        .unwrap();
+    if !output.status.success() {
+        assert_eq!(output.status.code(), Some(2), "{fen}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let error = stderr
+            .lines()
+            .find_map(|line| line.strip_prefix("error: "))
+            .unwrap_or_else(|| panic!("{fen}: no error line in {stderr:?}"));
+        return Err(error.to_owned());
+    }
+    let full: Json = serde_json::from_slice(&output.stdout).unwrap();
+    let moves: Vec<Json> = full["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|mv| json!({"uci": mv["uci"], "san": mv["san"], "value": mv["value"]}))
+        .collect();
+    Ok(json!({"value": full["value"], "side": full["turn"], "moves": moves}))
+}
+
+#[tokio::test]
+async fn the_api_agrees_with_kbn_tb_probe() {
+    let fens = [
+        // White mates in 4 (Gaviota; see xtask/oracles/kbn-tb/serve_e2e.py).
+        "8/k7/2K5/2N5/8/8/4B3/8 w - - 0 1",
+        // Black to move, mate in 3 whatever Black does.
+        "8/k7/B1K5/2N5/8/8/8/8 b - - 1 1",
+        // Black is checkmated.
+        "k7/1B1N4/1K6/8/8/8/8/8 b - - 0 1",
+        // Stalemate.
+        "k5B1/3N4/1K6/8/8/8/8/8 b - - 0 1",
+        // Black can take the knight: a draw.
+        "8/8/8/8/8/3k4/2N5/K6B b - - 0 1",
+        // A dark-squared bishop, far from the mate.
+        "8/8/8/3k4/8/8/8/K1BN4 w - - 0 1",
+    ];
+    for fen in fens
+        .iter()
+        .copied()
+        .chain(sample_fens(6).iter().map(String::as_str))
+    {
+        let (status, mut answer) = probe(fen).await;
+        match cli_probe(fen) {
+            Ok(cli) => {
+                assert_eq!(status, StatusCode::OK, "{fen}");
+                assert_eq!(answer, cli, "{fen}");
+            }
+            // The CLI refuses an illegal position; the API answers it with the same reason.
+            Err(error) => {
+                assert_eq!(answer["value"], "illegal", "{fen}: {error}");
+                let reason = answer["reason"].take();
+                assert_eq!(
+                    error,
+                    format!("illegal position: {}", reason.as_str().unwrap()),
+                    "{fen}"
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn bad_fens_are_400_with_the_cli_message() {
+    let cases = [
+        "",
+        "not a fen",
+        "8/8/8/8/8/8/8/KBNk4",
+        "8/8/8/8/8/8/8/KQNk4 w - - 0 1",
+        "8/8/8/8/8/8/8/KBNk3 w - - 0 1",
+        "8/8/8/8/8/8/8/KBNk4 x - - 0 1",
+        "8/8/8/8/8/8/8/KBk5 w - - 0 1",
+        "8/8/8/8/8/8/8/KBNkn3 w - - 0 1",
+    ];
+    for fen in cases {
+        let (status, answer) = probe(fen).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{fen:?}: {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert_eq!(Err(error.to_owned()), cli_probe(fen), "{fen:?}");
+    }
+}
+
+#[tokio::test]
+async fn requests_the_api_does_not_understand() {
+    let long = format!("/api/probe?fen={}", "8/".repeat(60));
+    let cases = [
+        ("/api/probe", "expected the query fen=FEN"),
+        ("/api/probe?position=8/8", "expected the query fen=FEN"),
+        (long.as_str(), "FEN has 120 bytes, expected at most 100"),
+    ];
+    for (uri, message) in cases {
+        let (status, content_type, body) = send(Method::GET, uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(content_type, "application/json", "{uri}");
+        assert_eq!(body, json!({ "error": message }).to_string(), "{uri}");
+    }
+    assert_eq!(
+        api::probe_fen(&table(), &"8/".repeat(60))
+            .unwrap_err()
+            .to_string(),
+        "FEN has 120 bytes, expected at most 100"
+    );
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets() {
+    for (uri, content_type, marker) in [
+        (
+            "/",
+            "text/html; charset=utf-8",
+            "<title>KBNK tablebase</title>",
+        ),
+        ("/page.css", "text/css; charset=utf-8", "#board"),
+        (
+            "/page.js",
+            "text/javascript; charset=utf-8",
+            "/api/probe?fen=",
+        ),
+    ] {
+        let (status, got_type, body) = send(Method::GET, uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert_eq!(got_type, content_type, "{uri}");
+        assert!(body.contains(marker), "{uri}");
+    }
+    let request = Request::builder().uri("/").body(Body::empty()).unwrap();
+    let response = router(table()).oneshot(request).await.unwrap();
+    let csp = response.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap();
+    assert!(
+        csp.starts_with("default-src 'none'; script-src 'self'"),
+        "{csp}"
+    );
+    assert_eq!(
+        response.headers()[header::X_CONTENT_TYPE_OPTIONS],
+        "nosniff"
+    );
+}
+
+#[tokio::test]
+async fn unknown_paths_are_404_and_no_path_reaches_the_disk() {
+    for uri in [
+        "/nope",
+        "/page.html",
+        "/index.html",
+        "/api",
+        "/api/probe/extra",
+        "/../Cargo.toml",
+        "/%2e%2e/%2e%2e/Cargo.toml",
+        "/src/serve/page.js",
+        "/kbn.tb",
+    ] {
+        let (status, content_type, body) = send(Method::GET, uri).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+        assert_eq!(content_type, "application/json", "{uri}");
+        assert_eq!(
+            body, r#"{"error":"no such page: the API is /api/probe?fen=FEN"}"#,
+            "{uri}"
+        );
+    }
+    for (method, uri) in [(Method::POST, "/api/probe?fen=x"), (Method::DELETE, "/")] {
+        let (status, _, _) = send(method, uri).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{uri}");
+    }
+}
+
+/// Sends raw bytes to a real server and returns the status line of its answer, if any.
+fn raw_exchange(request: &[u8]) -> String {
+    let server = Server::bind((Ipv4Addr::LOCALHOST, 0).into(), table()).unwrap();
+    let addr = server.local_addr();
+    std::thread::spawn(move || server.run());
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    // The server may close before reading everything: a write error is an answer too.
+    let _ = stream.write_all(request);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_owned()
+}
+
+#[test]
+fn request_heads_are_bounded() {
+    let ok = raw_exchange(
+        b"GET /api/probe?fen=8/k7/2K5/2N5/8/8/4B3/8+w+-+-+0+1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(ok, "HTTP/1.1 200 OK");
+    let huge_header = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Padding: {}\r\nConnection: close\r\n\r\n",
+        "a".repeat(64 * 1024)
+    );
+    let refused = raw_exchange(huge_header.as_bytes());
+    assert!(
+        refused.is_empty() || refused.starts_with("HTTP/1.1 431"),
+        "{refused:?}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Any text as a FEN: an answer or a 400 message, never a panic.
+    #[test]
+    fn any_fen_gets_an_answer_or_an_error(fen in "\\PC{0,120}") {
+        let _ = api::probe_fen(&table(), &fen);
+    }
+
+    /// FEN-like text: the same.
+    #[test]
+    fn fen_like_text_gets_an_answer_or_an_error(
+        fen in "[KBNkq1-9/]{1,40}( [wbx-])?( [KQkq-]{1,4})?( [a-h1-8-]{1,2})?"
+    ) {
+        let _ = api::probe_fen(&table(), &fen);
+    }
+}

@@ -18,7 +18,7 @@ use std::{
 
 use shakmaty::{Move, Position, variant::Atomic};
 
-use super::{Row, build_release};
+use super::{Row, SplitMix64, build_release};
 use crate::cmd::{self, Result};
 
 const CASES: usize = 1_000_000;
@@ -86,24 +86,11 @@ fn human(rate: f64) -> String {
     }
 }
 
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 /// Writes `CASES` lines `placement move` from random games.
 fn generate(path: &Path) -> Result {
     let file = File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
     let mut out = BufWriter::new(file);
-    let mut rng = Rng(SEED);
+    let mut rng = SplitMix64(SEED);
     let mut written = 0;
     let mut line = String::new();
     while written < CASES {
@@ -117,7 +104,7 @@ fn generate(path: &Path) -> Result {
             if moves.is_empty() || pos.is_variant_end() || written == CASES {
                 break;
             }
-            let m = moves[rng.below(moves.len())];
+            let m = moves[rng.below(moves.len() as u64) as usize];
             line.clear();
             let _ = writeln!(
                 line,

@@ -20,7 +20,7 @@ use std::{
 
 use shakmaty::{Chess, Color, Position, san::SanPlus};
 
-use super::{Row, build_release, time};
+use super::{Row, SplitMix64, build_release, time};
 use crate::cmd::{self, Result};
 
 const SEED: u64 = 0x5047_4e4a_5544_4745; // "PGNJUDGE"
@@ -301,22 +301,4 @@ fn random_game(rng: &mut SplitMix64, number: usize, pgn: &mut String) -> u64 {
          [White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n{movetext} {result}\n\n"
     );
     plies
-}
-
-/// A small, fixed, well-mixed PRNG (SplitMix64), so the archive is the same on every machine.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0); the tiny modulo bias does not matter for random games.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }

@@ -132,7 +132,8 @@ impl Report for ReadError {
     }
 }
 
-/// Reads the whole input: the file at `path`, or stdin when `path` is `None` or `-`.
+/// Reads the whole input: the file at `path`, or stdin when `path` is `None` or `-`. A leading
+/// UTF-8 byte-order mark (which some Windows editors write) is dropped.
 ///
 /// # Errors
 ///
@@ -148,6 +149,9 @@ pub fn read_input(path: Option<&Path>) -> Result<String, ReadError> {
         path: path.map(Path::to_path_buf),
         source,
     })?;
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        text = rest.to_owned();
+    }
     Ok(text)
 }
 
@@ -280,6 +284,15 @@ mod tests {
         assert_eq!(Status::Success.code(), 0);
         assert_eq!(Status::Invalid.code(), 2);
         assert_eq!(Status::Failure.code(), 1);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let path = std::env::temp_dir().join(format!("chess-core-bom-{}.txt", std::process::id()));
+        std::fs::write(&path, "\u{feff}8/8/8/8/8/8/8/8\n").unwrap();
+        let text = read_input(Some(&path));
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(text.unwrap(), "8/8/8/8/8/8/8/8\n");
     }
 
     #[test]

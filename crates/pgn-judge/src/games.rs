@@ -15,6 +15,7 @@
 //!
 //! Tokens are separated by any whitespace (several moves on a line work, CRLF too). The end of the
 //! input without the final `0` ends the series as if it were there; text after the `0` is ignored.
+//! A leading byte order mark is skipped.
 
 use std::fmt;
 
@@ -102,9 +103,10 @@ impl std::error::Error for ReadGamesError {}
 impl Report for ReadGamesError {}
 
 /// Reads the games of a judge-format input, one at a time. The first error ends the series.
+/// A leading byte order mark (Windows editors write one) is skipped like whitespace.
 pub fn read(text: &str) -> Games<'_> {
     Games {
-        tokens: Tokens::new(text),
+        tokens: Tokens::new(text.strip_prefix('\u{feff}').unwrap_or(text)),
         number: 0,
         done: false,
     }
@@ -229,6 +231,11 @@ mod tests {
         assert_eq!(moves("1\ne4\n"), [Ok(vec!["e4"])]);
         assert_eq!(moves("1\ne4\n0\n1\nd4\n"), [Ok(vec!["e4"])]);
         assert_eq!(moves(""), Vec::<Result<Vec<&str>, String>>::new());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(moves("\u{feff}1\r\ne4\r\n0\r\n"), [Ok(vec!["e4"])]);
     }
 
     #[test]

@@ -267,7 +267,7 @@ def tool_category(msg):
     table = [
         ("no piece on", "nopiece"),
         ("must move to another square", "null"),
-        ("own ", "ownpiece") if False else ("cannot move onto", "ownpiece"),
+        ("cannot move onto", "ownpiece"),
         ("names a promotion", "notpromo"),
         ("but the FEN says", "wrongturn"),
         ("has no king, so the game is over", "noking"),

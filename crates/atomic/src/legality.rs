@@ -407,16 +407,16 @@ pub fn king_safe(after: &Board, us: Color) -> Result<(), IllegalMove> {
         return Err(IllegalMove::ExplodesOwnKing);
     };
     let attackers = atomic_attackers(after, king, !us, after.occupied());
-    match (
-        attackers.first(),
-        attackers.first().and_then(|a| after.piece_at(a)),
-    ) {
-        (Some(attacker), Some(piece)) => Err(IllegalMove::LeavesKingInCheck {
+    match attackers
+        .first()
+        .and_then(|attacker| Some((attacker, after.piece_at(attacker)?)))
+    {
+        Some((attacker, piece)) => Err(IllegalMove::LeavesKingInCheck {
             king,
             attacker,
             piece,
         }),
-        _ => Ok(()),
+        None => Ok(()),
     }
 }
 

@@ -89,9 +89,9 @@ fn main() -> ExitCode {
 }
 
 /// Whether a single argument is a whole case in quotes (`'PLACEMENT, MOVE'`) rather than a file:
-/// no such file, a `/` and a separator.
+/// no such file, the seven `/` of a placement and a separator.
 fn is_quoted_case(arg: &str) -> bool {
-    arg.contains('/')
+    arg.matches('/').count() >= 7
         && arg.contains(|c: char| c == ',' || c.is_whitespace())
         && !std::path::Path::new(arg).exists()
 }

@@ -393,17 +393,30 @@ pub fn check(pos: &Atomic, mv: &AtomicMove, context: Context) -> Result<(), Ille
     pseudo_legal(pos, mv, context)?;
     let mut after = board.clone();
     mv.play(&mut after);
+    king_safe(&after, us)
+}
+
+/// Whether `us` may leave the board `after` its move: its king survived, and the enemy king
+/// exploded or its own king is not attacked (shakmaty's filter of atomic moves).
+///
+/// # Errors
+///
+/// [`IllegalMove::ExplodesOwnKing`] or [`IllegalMove::LeavesKingInCheck`].
+pub fn king_safe(after: &Board, us: Color) -> Result<(), IllegalMove> {
     let Some(king) = after.king_of(us) else {
         return Err(IllegalMove::ExplodesOwnKing);
     };
-    let attackers = atomic_attackers(&after, king, !us, after.occupied());
-    match attackers.first() {
-        None => Ok(()),
-        Some(attacker) => Err(IllegalMove::LeavesKingInCheck {
+    let attackers = atomic_attackers(after, king, !us, after.occupied());
+    match attackers
+        .first()
+        .and_then(|attacker| Some((attacker, after.piece_at(attacker)?)))
+    {
+        Some((attacker, piece)) => Err(IllegalMove::LeavesKingInCheck {
             king,
             attacker,
-            piece: after.piece_at(attacker).unwrap_or(mv.piece),
+            piece,
         }),
+        None => Ok(()),
     }
 }
 
@@ -454,8 +467,12 @@ fn pawn(pos: &Atomic, mv: &AtomicMove, context: Context) -> Result<(), IllegalMo
     let diagonal = attacks::pawn_attacks(color, from).contains(to);
     let unreachable = IllegalMove::Unreachable { piece, from, to };
     match mv.kind {
+        // Inferred from a placement, the move's shape is the en-passant square: the seed's
+        // challenge takes any such move as en passant, even where the board says the captured
+        // pawn cannot have just made its double step (an occupied square behind it, which makes
+        // shakmaty drop the square). A full FEN's square must be valid.
         MoveKind::EnPassant { captured } => {
-            if pos.maybe_ep_square() == Some(to) {
+            if context == Context::Inferred || pos.maybe_ep_square() == Some(to) {
                 Ok(())
             } else {
                 Err(IllegalMove::EnPassantImpossible {

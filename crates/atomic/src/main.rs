@@ -28,6 +28,7 @@ failure.";
 #[command(version, about, after_help = AFTER_HELP)]
 struct Cli {
     /// FILE with one case per line (`-` or nothing for stdin), or a single case as PLACEMENT MOVE
+    /// (also quoted as one argument)
     #[arg(value_name = "FILE | PLACEMENT MOVE")]
     inputs: Vec<String>,
 
@@ -61,7 +62,7 @@ fn main() -> ExitCode {
         json: args.json,
     };
     cli::run(|out, diag| {
-        if args.inputs.len() >= 2 {
+        if args.inputs.len() >= 2 || args.inputs.first().is_some_and(|arg| is_quoted_case(arg)) {
             return run_case(&args.inputs.join(" "), &options, out, diag);
         }
         let path = args
@@ -85,4 +86,12 @@ fn main() -> ExitCode {
             }
         }
     })
+}
+
+/// Whether a single argument is a whole case in quotes (`'PLACEMENT, MOVE'`) rather than a file:
+/// no such file, the seven `/` of a placement and a separator.
+fn is_quoted_case(arg: &str) -> bool {
+    arg.matches('/').count() >= 7
+        && arg.contains(|c: char| c == ',' || c.is_whitespace())
+        && !std::path::Path::new(arg).exists()
 }

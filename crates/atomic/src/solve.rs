@@ -11,7 +11,7 @@ use shakmaty::{
 
 use crate::{
     case::{Case, ParseCaseError},
-    explosion::{AtomicMove, EpRule, MoveError},
+    explosion::{AtomicMove, EpRule, MoveError, MoveKind},
     legality::{self, Context, IllegalMove, Unverifiable},
 };
 
@@ -143,6 +143,15 @@ pub fn solve(case: &Case, checking: Checking) -> Result<Solution, CaseError> {
     let mv = AtomicMove::classify(board, case.token, ep)?;
     let mut unchecked = None;
     if checking == Checking::Check {
+        if let Some(setup) = fen
+            && setup.turn != mv.piece.color
+        {
+            return Err(IllegalMove::WrongTurn {
+                piece: mv.piece,
+                square: mv.from,
+            }
+            .into());
+        }
         match legality::position(board, &mv, fen) {
             Ok(pos) => {
                 let context = if fen.is_some() {
@@ -211,15 +220,37 @@ fn next_setup(before: &Setup, mv: &AtomicMove, after: &Board, blast: Bitboard) -
     next
 }
 
-/// The en-passant square if the side to move can legally capture there (pseudo-legally, when
-/// shakmaty refuses the position).
+/// The en-passant square if the side to move can legally capture there. When shakmaty refuses the
+/// position (after an unchecked move), the capture is judged by the atomic rules directly: both
+/// kings on the board, and a capture after which the capturer's king is safe.
 fn legal_ep_square(setup: &Setup, square: Square) -> Option<Square> {
-    match legality::relaxed(setup.clone()) {
-        Ok(pos) => pos.ep_square(EnPassantMode::Legal),
-        Err(_) => (attacks::pawn_attacks(!setup.turn, square)
-            & setup.board.pawns()
-            & setup.board.by_color(setup.turn))
-        .any()
-        .then_some(square),
+    if let Ok(pos) = legality::relaxed(setup.clone()) {
+        return pos.ep_square(EnPassantMode::Legal);
     }
+    let board = &setup.board;
+    let us = setup.turn;
+    if Color::ALL
+        .iter()
+        .any(|&color| (board.kings() & board.by_color(color)).is_empty())
+    {
+        return None;
+    }
+    let piece = Role::Pawn.of(us);
+    let captured = Square::from_coords(square.file(), us.relative_rank(Rank::Fifth));
+    let capturers = attacks::pawn_attacks(!us, square) & board.pawns() & board.by_color(us);
+    capturers
+        .into_iter()
+        .any(|from| {
+            let mv = AtomicMove {
+                from,
+                to: square,
+                piece,
+                kind: MoveKind::EnPassant { captured },
+                promotion: None,
+            };
+            let mut after = board.clone();
+            mv.play(&mut after);
+            legality::king_safe(&after, us).is_ok()
+        })
+        .then_some(square)
 }

@@ -38,6 +38,15 @@ fn a_case_as_two_arguments() {
 }
 
 #[test]
+fn a_case_quoted_as_one_argument() {
+    for case in [format!("{SEED3}, f3b7"), format!("{SEED3} f3b7")] {
+        let out = atomic(&[&case], "");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), SEED3_OUT);
+    }
+}
+
+#[test]
 fn a_full_fen_as_one_or_several_arguments() {
     let want = "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1\n";
     let out = atomic(&["r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"], "");

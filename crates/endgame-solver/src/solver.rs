@@ -1,0 +1,346 @@
+//! The fast solver: one AND/OR search per goal with a transposition table, cut-offs as soon as a
+//! node is decided, quick bounds, and repetition handled without poisoning the table.
+//!
+//! # Repetition
+//!
+//! A position's third occurrence on the line (the start counted once) is a draw. Two facts keep
+//! the table sound:
+//!
+//! - **Mate goals ignore repetition.** If X mates within d plies when repetitions are not
+//!   counted, X also does when they are: X plays a fastest mate, so the distance to mate falls on
+//!   every ply and no position of the continuation occurs twice; with the at most two positions
+//!   played before it (the start, and the first move's position for the answer's pairs), no
+//!   position reaches a third occurrence. The converse holds because a draw only takes lines away
+//!   from X. So the value of a mate goal depends on the position and the depth alone.
+//! - **Other goals key the table by the relevant history.** Only positions since the last
+//!   capture or pawn move can recur, and of those only the ones that could still reach their
+//!   third occurrence within the remaining plies, judged by a lower bound on the plies needed to
+//!   get back to them (king distance, one or two rook or queen moves, same material and pawns).
+//!   The value of a node is a function of its position, the remaining depth and that set with
+//!   each position's count; the table key includes a hash of the set (0 when empty, by far the
+//!   common case near the leaves), and the position itself is stored exactly.
+
+use std::cmp::Reverse;
+
+use small_board::{Color, Move, MoveList, Piece, Position, Role, Square};
+
+use crate::{
+    goal::{End, Goal, end_of, superiority},
+    table::Table,
+};
+
+/// How often (in searched nodes) the progress callback runs.
+const PROGRESS_EVERY: u64 = 1 << 22;
+
+/// A position on the current line and where its repetition segment starts.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    pos: Position,
+    /// Index in the path of the first position after the last capture or pawn move.
+    segment_start: usize,
+}
+
+/// The fast solver. Keep one for a whole analysis: its table carries over between queries.
+pub struct Solver {
+    table: Table,
+    path: Vec<Node>,
+    buffers: Vec<Vec<(i32, Move)>>,
+    nodes: u64,
+    progress: Option<Box<dyn FnMut(u64)>>,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver").field("nodes", &self.nodes).finish_non_exhaustive()
+    }
+}
+
+impl Solver {
+    /// A solver whose transposition table uses at most `memory` bytes.
+    pub fn new(memory: usize) -> Solver {
+        Solver {
+            table: Table::new(memory),
+            path: Vec::new(),
+            buffers: Vec::new(),
+            nodes: 0,
+            progress: None,
+        }
+    }
+
+    /// Calls `report` with the number of nodes searched so far, every few million nodes.
+    pub fn on_progress(&mut self, report: impl FnMut(u64) + 'static) {
+        self.progress = Some(Box::new(report));
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether `goal`'s player forces it within `plies` from the last position of `line`.
+    ///
+    /// `line` is the game from the start position (`line[0]`, counted once for repetition) to the
+    /// position to judge, each following the one before by a legal move, and no position but
+    /// the last ends the game.
+    ///
+    /// # Panics
+    ///
+    /// If `line` is empty.
+    pub fn wins(&mut self, goal: Goal, line: &[Position], plies: u32) -> bool {
+        assert!(!line.is_empty(), "a line has at least the start position");
+        self.path.clear();
+        let mut start = 0;
+        for (i, pos) in line.iter().enumerate() {
+            if i > 0 && irreversible(&line[i - 1], pos) {
+                start = i;
+            }
+            self.path.push(Node {
+                pos: *pos,
+                segment_start: start,
+            });
+        }
+        self.eval(goal, plies)
+    }
+
+    /// The value of the last position on the path.
+    fn eval(&mut self, goal: Goal, depth: u32) -> bool {
+        let pos = self.path[self.path.len() - 1].pos;
+        if counts_repetitions(goal) && self.third_occurrence() {
+            return goal.accepts(End::Draw);
+        }
+        if depth == 0 {
+            return leaf(goal, &pos);
+        }
+        let moves = pos.legal_moves();
+        if let Some(end) = end_of(&pos, moves.len()) {
+            return goal.accepts(end);
+        }
+        self.search(goal, &pos, &moves, depth)
+    }
+
+    fn search(&mut self, goal: Goal, pos: &Position, moves: &MoveList, depth: u32) -> bool {
+        self.nodes += 1;
+        if self.nodes % PROGRESS_EVERY == 0 {
+            if let Some(report) = &mut self.progress {
+                report(self.nodes);
+            }
+        }
+        if let Some(value) = quick_bound(goal, pos, depth) {
+            return value;
+        }
+        let history = if counts_repetitions(goal) {
+            self.history_key(pos, depth)
+        } else {
+            0
+        };
+        if let Some(value) = self.table.probe(goal, pos, history, depth) {
+            return value;
+        }
+        let player_moves = pos.turn() == goal.player();
+        let ply = self.path.len();
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut order = std::mem::take(&mut self.buffers[ply]);
+        order.clear();
+        order.extend(moves.iter().map(|&m| (score(goal, pos, m, player_moves), m)));
+        order.sort_by_key(|&(s, _)| Reverse(s));
+        // An OR node (the player moves) succeeds at its first success; an AND node fails at its
+        // first failure.
+        let mut value = !player_moves;
+        let segment_start = self.path[ply - 1].segment_start;
+        for &(_, m) in &order {
+            let child = pos.play(m);
+            let start = if irreversible(pos, &child) { ply } else { segment_start };
+            self.path.push(Node {
+                pos: child,
+                segment_start: start,
+            });
+            let child_value = self.eval(goal, depth - 1);
+            self.path.pop();
+            if child_value == player_moves {
+                value = child_value;
+                break;
+            }
+        }
+        self.buffers[ply] = order;
+        self.table.store(goal, pos, history, depth, value);
+        value
+    }
+
+    /// Whether the last position on the path occurs for the third time.
+    fn third_occurrence(&self) -> bool {
+        let last = self.path.len() - 1;
+        let node = &self.path[last];
+        let earlier = self.path[node.segment_start..last]
+            .iter()
+            .filter(|n| same(&n.pos, &node.pos))
+            .count();
+        earlier >= 2
+    }
+
+    /// A hash of the positions of the current segment that could still reach their third
+    /// occurrence within `depth` plies, with their counts; 0 when there are none.
+    fn history_key(&self, pos: &Position, depth: u32) -> u64 {
+        let last = self.path.len() - 1;
+        let segment = &self.path[self.path[last].segment_start..];
+        let mut key = 0u64;
+        for (i, node) in segment.iter().enumerate() {
+            let is_current = same(&node.pos, pos);
+            let first_return = if is_current {
+                4
+            } else {
+                match min_plies(pos, &node.pos) {
+                    Some(plies) => plies,
+                    None => continue,
+                }
+            };
+            if first_return > depth {
+                continue;
+            }
+            if segment[..i].iter().any(|n| same(&n.pos, &node.pos)) {
+                continue; // counted at its first occurrence
+            }
+            let count = segment.iter().filter(|n| same(&n.pos, &node.pos)).count() as u32;
+            if is_current && count == 1 {
+                continue; // the default: the position occurs once
+            }
+            // Each later return to the same position takes at least four plies.
+            let needed = 3u32.saturating_sub(count).max(1);
+            if first_return + 4 * (needed - 1) <= depth {
+                key = key.wrapping_add(mix(node.pos.key(), count));
+            }
+        }
+        key
+    }
+}
+
+fn counts_repetitions(goal: Goal) -> bool {
+    !matches!(goal, Goal::Mate(_))
+}
+
+fn same(a: &Position, b: &Position) -> bool {
+    a.key() == b.key() && a.turn() == b.turn() && a.board() == b.board()
+}
+
+/// Whether the step from `a` to `b` can never be undone: a capture or a pawn move.
+fn irreversible(a: &Position, b: &Position) -> bool {
+    let (a, b) = (a.board(), b.board());
+    a.occupied().count() != b.occupied().count() || a.by_role(Role::Pawn) != b.by_role(Role::Pawn)
+}
+
+fn mix(key: u64, count: u32) -> u64 {
+    let mut z = key ^ u64::from(count).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A lower bound on the plies from `from` to `to`, `None` if `to` can never recur (other
+/// material or pawns).
+fn min_plies(from: &Position, to: &Position) -> Option<u32> {
+    let (a, b) = (from.board(), to.board());
+    if a.by_role(Role::Pawn) != b.by_role(Role::Pawn)
+        || a.by_color(Color::White).count() != b.by_color(Color::White).count()
+        || a.by_color(Color::Black).count() != b.by_color(Color::Black).count()
+    {
+        return None;
+    }
+    let mut need = [0u32; 2];
+    for (i, color) in Color::ALL.into_iter().enumerate() {
+        for role in Role::ALL {
+            let piece = Piece { color, role };
+            let (x, y) = (a.by_piece(piece), b.by_piece(piece));
+            if x.count() != y.count() {
+                return None;
+            }
+            if x.more_than_one() {
+                continue; // no bound for several pieces of a kind
+            }
+            if let (Some(x), Some(y)) = (x.first(), y.first()) {
+                need[i] += moves_between(role, x, y);
+            }
+        }
+    }
+    let (first, second) = if from.turn() == Color::White {
+        (need[0], need[1])
+    } else {
+        (need[1], need[0])
+    };
+    // The side to move plays on plies 1, 3, 5, ...; the other on 2, 4, ...
+    let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(1);
+    if plies % 2 != u32::from(from.turn() != to.turn()) {
+        plies += 1;
+    }
+    Some(plies)
+}
+
+/// A lower bound on the moves a piece of `role` needs from `x` to `y` on an empty board.
+fn moves_between(role: Role, x: Square, y: Square) -> u32 {
+    if x == y {
+        return 0;
+    }
+    let df = x.file().index().abs_diff(y.file().index());
+    let dr = x.rank().index().abs_diff(y.rank().index());
+    let straight = df == 0 || dr == 0;
+    match role {
+        Role::King => df.max(dr),
+        Role::Rook => 2 - u32::from(straight),
+        Role::Queen => 2 - u32::from(straight || df == dr),
+        Role::Bishop | Role::Knight | Role::Pawn => 1,
+    }
+}
+
+/// The value of a position at the horizon (no plies left) that has not ended by repetition.
+fn leaf(goal: Goal, pos: &Position) -> bool {
+    let player = goal.player();
+    let mated_by_player = || pos.turn() != player && pos.is_check() && !pos.has_legal_moves();
+    match goal {
+        Goal::Mate(_) => mated_by_player(),
+        Goal::Horizon(x) => {
+            if superiority(pos.board()) == Some(x) {
+                // Superiority means a heavy piece, so the position is not dead; it only fails
+                // if the game ended in a stalemate or in X's own mate.
+                pos.has_legal_moves() || (pos.is_check() && pos.turn() != x)
+            } else {
+                mated_by_player()
+            }
+        }
+        Goal::Draw => {
+            let moves = usize::from(pos.has_legal_moves());
+            end_of(pos, moves).is_some_and(|end| goal.accepts(end))
+        }
+    }
+}
+
+/// Answers that need no search.
+fn quick_bound(goal: Goal, pos: &Position, depth: u32) -> Option<bool> {
+    match goal {
+        Goal::Mate(x) | Goal::Horizon(x) if pos.board().by_color(x).count() == 1 => Some(false),
+        // The defender moves, then the player needs a move to mate.
+        Goal::Mate(x) if pos.turn() != x && depth < 2 => Some(false),
+        _ => None,
+    }
+}
+
+/// Move ordering: captures, promotions and checks first.
+fn score(goal: Goal, pos: &Position, m: Move, player_moves: bool) -> i32 {
+    let value = |role: Role| match role {
+        Role::Queen => 9,
+        Role::Rook => 5,
+        Role::Bishop | Role::Knight => 3,
+        Role::Pawn => 1,
+        Role::King => 0,
+    };
+    let mut s = 0;
+    if let Some(captured) = m.capture {
+        s += 20 + value(captured);
+    }
+    if let Some(role) = m.promotion {
+        s += 10 + value(role);
+    }
+    if player_moves && matches!(goal, Goal::Mate(_) | Goal::Horizon(_)) && pos.play(m).is_check() {
+        s += 15;
+    }
+    s
+}

@@ -1,0 +1,100 @@
+//! The fast solver against the plain minimax reference, on random legal positions of the task's
+//! material (White K, optional R, optional pawn; Black K, optional R) for every N from 0 to 5.
+
+use endgame_solver::{Solver, analyse, reference};
+use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
+
+/// SplitMix64: a fixed, dependency-free random sequence.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random legal position of the task's material.
+fn random_position(rng: &mut Rng) -> Position {
+    loop {
+        let mut pieces = vec![
+            Piece { color: Color::White, role: Role::King },
+            Piece { color: Color::Black, role: Role::King },
+        ];
+        if rng.below(4) != 0 {
+            pieces.push(Piece { color: Color::White, role: Role::Rook });
+        }
+        if rng.below(3) != 0 {
+            pieces.push(Piece { color: Color::White, role: Role::Pawn });
+        }
+        if rng.below(4) != 0 {
+            pieces.push(Piece { color: Color::Black, role: Role::Rook });
+        }
+        let mut board = Board::empty();
+        for piece in pieces {
+            let sq = loop {
+                let sq = Square::new(rng.below(49) as u32).expect("49 squares");
+                if board.piece_at(sq).is_none() {
+                    break sq;
+                }
+            };
+            board.set_piece_at(sq, piece);
+        }
+        let turn = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        let setup = Setup { board, turn, ep_square: None };
+        if let Ok(pos) = Position::from_setup(setup, Rules::TASK) {
+            return pos;
+        }
+    }
+}
+
+fn check(depth: u32, count: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let mut solver = Solver::new(16 << 20);
+    let mut verdicts = std::collections::BTreeMap::new();
+    for i in 0..count {
+        let pos = random_position(&mut rng);
+        let fast = analyse(&mut solver, &pos, depth);
+        let plain = reference::answer(&pos, depth);
+        assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
+        *verdicts.entry(fast.verdict.to_string()).or_insert(0) += 1;
+    }
+    eprintln!("N = {depth}: {verdicts:?}");
+}
+
+#[test]
+fn n0() {
+    check(0, 2000, 0);
+}
+
+#[test]
+fn n1() {
+    check(1, 1000, 1);
+}
+
+#[test]
+fn n2() {
+    check(2, 1000, 2);
+}
+
+#[test]
+fn n3() {
+    check(3, 600, 3);
+}
+
+#[test]
+fn n4() {
+    check(4, 500, 4);
+}
+
+#[test]
+fn n5() {
+    check(5, 500, 5);
+}

@@ -20,8 +20,6 @@ pub struct Report<'a> {
     /// The principal line, when `--explain` was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<Vec<String>>,
-    /// Nodes the fast solver searched.
-    pub nodes: u64,
 }
 
 /// One list entry.
@@ -48,7 +46,7 @@ pub fn case_name(case: Case) -> &'static str {
 
 impl<'a> Report<'a> {
     /// The report of `answer`.
-    pub fn new(answer: &'a Answer, plies: u32, line: Option<Vec<String>>, nodes: u64) -> Self {
+    pub fn new(answer: &'a Answer, plies: u32, line: Option<Vec<String>>) -> Self {
         Report {
             answer: answer.to_string(),
             verdict: answer.verdict.to_string(),
@@ -63,7 +61,6 @@ impl<'a> Report<'a> {
                 .collect(),
             plies,
             line,
-            nodes,
         }
     }
 }

@@ -17,7 +17,8 @@
 //! | 3 | bits 0–7 goal code (0 = empty slot), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals) |
 //!
 //! The position is stored exactly, so two positions never share an entry; the table is a cache:
-//! a full bucket drops its shallowest entry.
+//! a full bucket drops its shallowest entry. It starts small and doubles (rehashing) while it is
+//! more than half full and below its memory limit, so short searches never touch the full limit.
 
 use small_board::{Board, Color, Piece, Position, Role};
 
@@ -25,6 +26,8 @@ use crate::goal::Goal;
 
 /// Entries per bucket (consecutive slots probed together).
 const BUCKET: usize = 4;
+/// The initial size in entries (4 MiB).
+const INITIAL: usize = 1 << 17;
 const NO_WIN: u64 = 255;
 
 /// A fixed-size transposition table.
@@ -32,6 +35,10 @@ const NO_WIN: u64 = 255;
 pub struct Table {
     entries: Vec<[u64; 4]>,
     mask: usize,
+    /// The most entries the memory limit allows (a power of two).
+    max_len: usize,
+    /// Slots in use.
+    used: usize,
 }
 
 /// An exact encoding of a position whose sides have at most one piece of each role.
@@ -73,28 +80,52 @@ fn goal_code(goal: Goal, depth: u32) -> u64 {
 
 const CODE_MASK: u64 = 0xff | 0xff << 24;
 
+/// SplitMix64's finaliser: spreads the packed position over the buckets.
+const fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 impl Table {
     /// A table using at most `bytes` of memory (at least one bucket).
     pub fn new(bytes: usize) -> Table {
         let wanted = (bytes / size_of::<[u64; 4]>()).max(BUCKET);
         // The largest power of two that fits; zeroed memory is an empty table.
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let max_len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let len = max_len.min(INITIAL);
         Table {
             entries: vec![[0; 4]; len],
             mask: len - 1,
+            max_len,
+            used: 0,
         }
     }
 
-    fn bucket(&self, code: u64, pos: &Position, history: u64) -> usize {
-        let h = pos.key() ^ history.rotate_left(29) ^ code.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    fn bucket(&self, packed: Packed, history: u64, code: u64) -> usize {
+        let h = mix(packed.0[0] ^ mix(packed.0[1] ^ mix(history ^ code)));
         (h as usize) & self.mask & !(BUCKET - 1)
+    }
+
+    /// Doubles the table and puts every entry back in its new bucket.
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.entries, vec![[0; 4]; self.mask + 1 << 1]);
+        self.mask = self.entries.len() - 1;
+        self.used = 0;
+        for e in old.into_iter().filter(|e| e[3] & 0xff != 0) {
+            let start = self.bucket(Packed([e[0], e[1]]), e[2], e[3] & CODE_MASK);
+            if let Some(slot) = self.entries[start..start + BUCKET].iter_mut().find(|s| s[3] == 0) {
+                *slot = e;
+                self.used += 1;
+            }
+        }
     }
 
     /// The stored answer for `goal` at `depth`, if the bounds decide it.
     pub fn probe(&self, goal: Goal, pos: &Position, history: u64, depth: u32) -> Option<bool> {
         let packed = pack(pos)?;
         let code = goal_code(goal, depth);
-        let start = self.bucket(code, pos, history);
+        let start = self.bucket(packed, history, code);
         let entry = self.entries[start..start + BUCKET]
             .iter()
             .find(|e| e[0] == packed.0[0] && e[1] == packed.0[1] && e[2] == history && e[3] & CODE_MASK == code)?;
@@ -113,8 +144,11 @@ impl Table {
     /// Records that `goal` succeeds (`value`) or fails at `depth`.
     pub fn store(&mut self, goal: Goal, pos: &Position, history: u64, depth: u32, value: bool) {
         let Some(packed) = pack(pos) else { return };
+        if self.used > self.entries.len() / 2 && self.entries.len() < self.max_len {
+            self.grow();
+        }
         let code = goal_code(goal, depth);
-        let start = self.bucket(code, pos, history);
+        let start = self.bucket(packed, history, code);
         let depth = u64::from(depth.min(254));
         let bucket = &mut self.entries[start..start + BUCKET];
         let slot = match bucket
@@ -133,6 +167,9 @@ impl Table {
                     1 + if win == NO_WIN { fail } else { win.max(fail) }
                 };
                 let i = (0..BUCKET).min_by_key(|&i| weight(&bucket[i])).unwrap_or(0);
+                if bucket[i][3] & 0xff == 0 {
+                    self.used += 1;
+                }
                 bucket[i] = [packed.0[0], packed.0[1], history, code | (NO_WIN << 8)];
                 i
             }
@@ -178,5 +215,10 @@ mod tests {
         table.store(horizon, &pos, 0, 4, false);
         assert_eq!(table.probe(horizon, &pos, 0, 4), Some(false));
         assert_eq!(table.probe(horizon, &pos, 0, 2), None);
+        // Growing keeps what is stored.
+        table.grow();
+        assert_eq!(table.probe(goal, &pos, 0, 5), Some(true));
+        assert_eq!(table.probe(goal, &pos, 0, 2), Some(false));
+        assert_eq!(table.probe(horizon, &pos, 0, 4), Some(false));
     }
 }

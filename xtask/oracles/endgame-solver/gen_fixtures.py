@@ -8,7 +8,8 @@ the spec's 7x7 variant; this script only applies moves to its own board dictiona
 AND/OR recursion per goal, memoised on (position, remaining plies). Memoising without the path is
 exact here because every case has N <= 4: a third occurrence of a position needs at least 8 plies.
 
-Usage: python3 xtask/oracles/endgame-solver/gen_fixtures.py [OUT_DIR]   (seed fixed below)
+Usage: python3 xtask/oracles/endgame-solver/gen_fixtures.py [OUT_DIR] [--hand-only]
+(seed fixed below; the full run takes about an hour, pyffish answers each query in ~1.5 ms)
 """
 
 import os
@@ -236,8 +237,19 @@ HAND = [
     ("oracle-final-black-mated-n0", "Kc5 Va1 Ka5", "C", 0),
     ("oracle-final-kk", "Kb2 Kd5", "B", 2),
     ("oracle-final-knk-n0", "Kb2 Jc3 Ke6", "C", 0),
-    ("oracle-knight-promotion", "Kd5 c6 Kd7", "B", 1),
+    ("oracle-knight-promotion-n1", "Ka1 Vb3 c6 Kf6 Vd7", "B", 1),
+    ("oracle-knight-promotion-n2", "Ka1 Vb3 c6 Kf6 Vd7", "B", 2),
     ("oracle-queen-n3", "Ka1 Dd4 Kf6 Vf7", "C", 3),
+    # Black's draw with White to move, and mates by the side not to move.
+    ("oracle-draw-white-moves-1", "Kf1 b5 Kb6", "B", 2),
+    ("oracle-draw-white-moves-2", "Ka1 Kg7 Vb2", "B", 1),
+    ("oracle-draw-white-moves-3", "Ka1 Kg7 Vb2", "B", 3),
+    ("oracle-draw-white-moves-4", "Kd1 d5 Kd6", "B", 2),
+    ("oracle-draw-white-moves-5", "Kg1 e5 Ke6", "B", 3),
+    ("oracle-mate-by-other-1", "Ka1 Kc2 Vg3", "B", 4),
+    ("oracle-mate-by-other-2", "Kg1 Ke2 Vf4", "B", 4),
+    ("oracle-mate-by-other-3", "Ka1 Kc3 Vd7", "B", 4),
+    ("oracle-horizon-by-other", "Kg4 d2 Ke6 Vd7", "B", 4),
 ]
 
 
@@ -329,7 +341,8 @@ WANTED = {  # category -> how many fixtures
 
 
 def main():
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else "fixtures/endgame-solver"
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    out_dir = args[0] if args else "fixtures/endgame-solver"
     os.makedirs(out_dir, exist_ok=True)
     for name, line1, side, n, expected in SPEC_TABLE:
         text = f"{line1}\n{side}\n{n}\n"
@@ -341,6 +354,8 @@ def main():
         got = answer(*parse_input(text))
         write(out_dir, name, text, got)
         print(f"{name} {got}", flush=True)
+    if "--hand-only" in sys.argv:
+        return
     rng = random.Random(SEED)
     found = {k: 0 for k in WANTED}
     count, tries = 0, 0

@@ -16,10 +16,12 @@ pub struct Row {
     pub ratio: Option<f64>,
 }
 
+mod endgame_solver;
+
 type Bench = fn() -> Result<Vec<Row>>;
 
 /// Every tool's benchmark, by tool name.
-const BENCHES: &[(&str, Bench)] = &[];
+const BENCHES: &[(&str, Bench)] = &[("endgame-solver", endgame_solver::bench)];
 
 pub fn run(only: &[String]) -> Result {
     let selected: Vec<&(&str, Bench)> = BENCHES

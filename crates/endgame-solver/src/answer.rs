@@ -121,9 +121,16 @@ mod tests {
         let answer = Answer::new(
             Verdict::Mate(Color::Black),
             Case::MateByOther,
-            vec![entry("Kb1", Some("Va1#")), entry("Ka2", Some("Vb2+")), entry("Ka2", Some("Va7#"))],
+            vec![
+                entry("Kb1", Some("Va1#")),
+                entry("Ka2", Some("Vb2+")),
+                entry("Ka2", Some("Va7#")),
+            ],
         );
         assert_eq!(answer.to_string(), "0-1 Ka2 Va7#, Ka2 Vb2+, Kb1 Va1#");
-        assert_eq!(Answer::new(Verdict::Undecided, Case::Undecided, vec![]).to_string(), "0-0");
+        assert_eq!(
+            Answer::new(Verdict::Undecided, Case::Undecided, vec![]).to_string(),
+            "0-0"
+        );
     }
 }

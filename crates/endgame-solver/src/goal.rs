@@ -96,9 +96,18 @@ mod tests {
     #[test]
     fn superiority_rule() {
         assert_eq!(superiority(&board("5k1/2P2r1/3K3/7/5R1/7/7 w")), None);
-        assert_eq!(superiority(&board("5k1/2P4/3K3/7/5R1/7/7 w")), Some(Color::White));
-        assert_eq!(superiority(&board("2Q2k1/5r1/3K3/7/5R1/7/7 b")), Some(Color::White));
-        assert_eq!(superiority(&board("5k1/5r1/3K3/7/7/7/7 w")), Some(Color::Black));
+        assert_eq!(
+            superiority(&board("5k1/2P4/3K3/7/4R2/7/7 w")),
+            Some(Color::White)
+        );
+        assert_eq!(
+            superiority(&board("2Q2k1/5r1/3K3/7/5R1/7/7 b")),
+            Some(Color::White)
+        );
+        assert_eq!(
+            superiority(&board("5k1/5r1/3K3/7/7/7/7 w")),
+            Some(Color::Black)
+        );
         assert_eq!(superiority(&board("5k1/2P2r1/3K3/7/7/7/7 w")), None);
         assert_eq!(superiority(&board("5k1/7/3K3/7/7/7/7 w")), None);
     }

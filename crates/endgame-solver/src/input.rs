@@ -107,10 +107,7 @@ impl fmt::Display for ParseProblemError {
             ),
             TooMany(token, what) => write!(f, "{token:?}: {what}"),
             Illegal(err) => write!(f, "illegal position: {}", lowercase_first(&err.to_string())),
-            BadSide(text) => write!(
-                f,
-                "side to move {text:?} is not B (White) or C (Black)"
-            ),
+            BadSide(text) => write!(f, "side to move {text:?} is not B (White) or C (Black)"),
             BadPlies(text) => write!(f, "number of plies {text:?} is not a non-negative integer"),
             TooManyPlies(n) => write!(f, "{n} plies is more than the {MAX_PLIES} supported"),
         }
@@ -139,13 +136,23 @@ impl FromStr for Problem {
     /// Parses and validates the three-line input.
     fn from_str(text: &str) -> Result<Problem, ParseProblemError> {
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
-        let last = lines.iter().rposition(|l| !l.is_empty()).map_or(0, |i| i + 1);
+        let last = lines
+            .iter()
+            .rposition(|l| !l.is_empty())
+            .map_or(0, |i| i + 1);
         if last < 3 {
             return Err(err(last.max(1), ProblemErrorKind::MissingLines(last)));
         }
         if last > 3 {
-            let extra = lines[3..last].iter().position(|l| !l.is_empty()).unwrap_or(0) + 3;
-            return Err(err(extra + 1, ProblemErrorKind::ExtraText(lines[extra].to_owned())));
+            let extra = lines[3..last]
+                .iter()
+                .position(|l| !l.is_empty())
+                .unwrap_or(0)
+                + 3;
+            return Err(err(
+                extra + 1,
+                ProblemErrorKind::ExtraText(lines[extra].to_owned()),
+            ));
         }
         let board = parse_pieces(lines[0])?;
         let turn = match lines[1] {
@@ -161,7 +168,11 @@ impl FromStr for Problem {
         };
         let position = Position::from_setup(setup, Rules::TASK).map_err(|e| {
             // The side to move is what makes an opposite check illegal; the rest is the placement.
-            let line = if matches!(e, PositionError::OppositeCheck(_)) { 2 } else { 1 };
+            let line = if matches!(e, PositionError::OppositeCheck(_)) {
+                2
+            } else {
+                1
+            };
             err(line, ProblemErrorKind::Illegal(e))
         })?;
         Ok(Problem { position, plies })
@@ -186,7 +197,9 @@ fn parse_plies(text: &str) -> Result<u32, ParseProblemError> {
 fn parse_square(token: &str, text: &str) -> Result<Square, ParseProblemError> {
     let bytes = text.as_bytes();
     let bad = || err(1, ProblemErrorKind::BadPiece(token.to_owned()));
-    if bytes.len() < 2 || !bytes[0].is_ascii_lowercase() || !bytes[1..].iter().all(u8::is_ascii_digit)
+    if bytes.len() < 2
+        || !bytes[0].is_ascii_lowercase()
+        || !bytes[1..].iter().all(u8::is_ascii_digit)
     {
         return Err(bad());
     }
@@ -228,7 +241,11 @@ fn parse_pieces(line: &str) -> Result<Board, ParseProblemError> {
         } else if kings == 2 && role != Role::Rook {
             return Err(err(1, ProblemErrorKind::BlackPiece(token.to_owned())));
         }
-        let color = if kings == 1 { Color::White } else { Color::Black };
+        let color = if kings == 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
         if board.piece_at(square).is_some() {
             return Err(err(1, ProblemErrorKind::Occupied(square.to_string())));
         }
@@ -264,32 +281,71 @@ mod tests {
     fn seed_input() {
         let problem: Problem = "Kd5 Vf3 c6 Kf7 Vf6\nB\n5\n".parse().unwrap();
         assert_eq!(problem.plies, 5);
-        assert_eq!(problem.position.to_string(), "5k1/2P2r1/3K3/7/5R1/7/7 w - -");
+        assert_eq!(
+            problem.position.to_string(),
+            "5k1/2P2r1/3K3/7/5R1/7/7 w - -"
+        );
     }
 
     #[test]
     fn rook_ownership_follows_the_second_king() {
-        let problem: Problem = "Kb1 Kc4 Ve1\nC\n0".parse().unwrap();
-        assert_eq!(problem.position.to_string(), "7/7/7/2k4/7/7/1K2r2 b - -");
+        let problem: Problem = "Kb1 Kc4 Ve2\nC\n0".parse().unwrap();
+        assert_eq!(problem.position.to_string(), "7/7/7/2k4/7/4r2/1K5 b - -");
         let problem: Problem = "Kb1 Dd4 Kf6 Vf7\r\nC\r\n3\r\n\r\n".parse().unwrap();
         assert_eq!(problem.position.to_string(), "5r1/5k1/7/3Q3/7/7/1K5 b - -");
     }
 
     #[test]
     fn errors_name_line_and_token() {
-        assert_eq!(message("Kd5 Vh3 Kf7\nB\n5"), "line 1: \"Vh3\": the square is off the 7x7 board (a1-g7)");
+        assert_eq!(
+            message("Kd5 Vh3 Kf7\nB\n5"),
+            "line 1: \"Vh3\": the square is off the 7x7 board (a1-g7)"
+        );
         assert_eq!(message("Kd5 Vd5 Kf7\nB\n5"), "line 1: two pieces on d5");
-        assert_eq!(message("Kd5\nB\n5"), "line 1: found 1 king(s), expected two: White's first, Black's second");
-        assert_eq!(message("Kd5 Ke6\nB\n5"), "line 1: illegal position: the kings on d5 and e6 stand next to each other");
-        assert_eq!(message("Kd5 c7 Kf5\nB\n5"), "line 1: illegal position: pawn on c7: pawns cannot stand on rank 1 or 7");
-        assert_eq!(message("Ka1 Va7 Kc7\nB\n5"), "line 2: illegal position: Black is in check but White is to move");
-        assert_eq!(message("Ka1 Kc7\nW\n5"), "line 2: side to move \"W\" is not B (White) or C (Black)");
-        assert_eq!(message("Ka1 Kc7\nB\n-1"), "line 3: number of plies \"-1\" is not a non-negative integer");
-        assert_eq!(message("Ka1 Kc7\nB"), "expected 3 lines (pieces, side to move, number of plies), found 2");
-        assert_eq!(message("Ka1 Kc7\nB\n3\nx"), "line 4: unexpected text \"x\" after the three lines");
-        assert_eq!(message("Ka1 Kc7 c3\nB\n3"), "line 1: \"c3\" after Black's king: Black may only have a rook (V)");
-        assert_eq!(message("Ka1 c3 Dd4 Kc7\nB\n3"), "line 1: \"Dd4\": White has at most one of pawn, queen (D) and knight (J)");
-        assert_eq!(message("Ka1 Xc3 Kc7\nB\n3"), "line 1: \"Xc3\" is not a piece: expected K, V, D or J (none for a pawn) and a square");
+        assert_eq!(
+            message("Kd5\nB\n5"),
+            "line 1: found 1 king(s), expected two: White's first, Black's second"
+        );
+        assert_eq!(
+            message("Kd5 Ke6\nB\n5"),
+            "line 1: illegal position: the kings on d5 and e6 stand next to each other"
+        );
+        assert_eq!(
+            message("Kd5 c7 Kf5\nB\n5"),
+            "line 1: illegal position: pawn on c7: pawns cannot stand on rank 1 or 7"
+        );
+        assert_eq!(
+            message("Ka1 Va7 Kc7\nB\n5"),
+            "line 2: illegal position: Black is in check but White is to move"
+        );
+        assert_eq!(
+            message("Ka1 Kc7\nW\n5"),
+            "line 2: side to move \"W\" is not B (White) or C (Black)"
+        );
+        assert_eq!(
+            message("Ka1 Kc7\nB\n-1"),
+            "line 3: number of plies \"-1\" is not a non-negative integer"
+        );
+        assert_eq!(
+            message("Ka1 Kc7\nB"),
+            "expected 3 lines (pieces, side to move, number of plies), found 2"
+        );
+        assert_eq!(
+            message("Ka1 Kc7\nB\n3\nx"),
+            "line 4: unexpected text \"x\" after the three lines"
+        );
+        assert_eq!(
+            message("Ka1 Kc7 c3\nB\n3"),
+            "line 1: \"c3\" after Black's king: Black may only have a rook (V)"
+        );
+        assert_eq!(
+            message("Ka1 c3 Dd4 Kc7\nB\n3"),
+            "line 1: \"Dd4\": White has at most one of pawn, queen (D) and knight (J)"
+        );
+        assert_eq!(
+            message("Ka1 Xc3 Kc7\nB\n3"),
+            "line 1: \"Xc3\" is not a piece: expected K, V, D or J (none for a pawn) and a square"
+        );
     }
 
     proptest! {

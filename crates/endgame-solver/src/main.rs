@@ -8,7 +8,7 @@ use std::{
 
 use chess_core::cli::{self, Diagnostics, Stdout};
 use clap::{Parser, Subcommand};
-use endgame_solver::{Problem, Solver, analyse, analysis, json};
+use endgame_solver::{Problem, Solver, analyse, analysis, json, reference};
 use small_board::Position;
 
 /// Decide a 7x7 rook-and-pawn endgame within N plies: forced mate for either side, Black's
@@ -27,6 +27,10 @@ struct Cli {
     /// Print the answer as JSON.
     #[arg(long)]
     json: bool,
+    /// Answer with the plain minimax reference instead of the fast solver (slow: every line is
+    /// explored; for checks and benchmarks).
+    #[arg(long, conflicts_with = "explain")]
+    plain: bool,
     /// Memory for the transposition table, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     memory: u32,
@@ -95,7 +99,11 @@ fn solve(cli: &Cli, out: &mut Stdout, diag: &mut Diagnostics<io::Stderr>) -> io:
             eprint!("\rsearching: {} M nodes", nodes >> 20);
         });
     }
-    let answer = analyse(&mut solver, &problem.position, problem.plies);
+    let answer = if cli.plain {
+        reference::answer(&problem.position, problem.plies)
+    } else {
+        analyse(&mut solver, &problem.position, problem.plies)
+    };
     let line = cli.explain.then(|| {
         analysis::goal_of(&answer).map_or_else(Vec::new, |goal| {
             analysis::principal_line(&mut solver, goal, &problem.position, problem.plies)

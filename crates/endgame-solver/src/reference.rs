@@ -111,7 +111,9 @@ fn forces(aim: Aim, line: &mut Vec<Position>, left: u32) -> bool {
 pub fn answer(start: &Position, plies: u32) -> Answer {
     let mut line = vec![*start];
     match status(&line) {
-        Status::Checkmated(loser) => return Answer::new(Verdict::Mate(loser.other()), Case::Final, vec![]),
+        Status::Checkmated(loser) => {
+            return Answer::new(Verdict::Mate(loser.other()), Case::Final, vec![]);
+        }
         Status::Drawn => return Answer::new(Verdict::Draw, Case::Final, vec![]),
         Status::Playing => {}
     }
@@ -145,7 +147,10 @@ pub fn answer(start: &Position, plies: u32) -> Answer {
                         line.push(child.play(r));
                         if forces(aim, &mut line, plies - 2) {
                             let reply = Some(san(&child, r, Notation::Czech));
-                            entries.push(Entry { first: first.clone(), reply });
+                            entries.push(Entry {
+                                first: first.clone(),
+                                reply,
+                            });
                         }
                         line.pop();
                     }

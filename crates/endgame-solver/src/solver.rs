@@ -51,7 +51,9 @@ pub struct Solver {
 
 impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Solver").field("nodes", &self.nodes).finish_non_exhaustive()
+        f.debug_struct("Solver")
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
     }
 }
 
@@ -143,7 +145,11 @@ impl Solver {
         }
         let mut order = std::mem::take(&mut self.buffers[ply]);
         order.clear();
-        order.extend(moves.iter().map(|&m| (score(goal, pos, m, player_moves), m)));
+        order.extend(
+            moves
+                .iter()
+                .map(|&m| (score(goal, pos, m, player_moves), m)),
+        );
         order.sort_by_key(|&(s, _)| Reverse(s));
         // An OR node (the player moves) succeeds at its first success; an AND node fails at its
         // first failure.
@@ -151,7 +157,11 @@ impl Solver {
         let segment_start = self.path[ply - 1].segment_start;
         for &(_, m) in &order {
             let child = pos.play(m);
-            let start = if irreversible(pos, &child) { ply } else { segment_start };
+            let start = if irreversible(pos, &child) {
+                ply
+            } else {
+                segment_start
+            };
             self.path.push(Node {
                 pos: child,
                 segment_start: start,
@@ -343,4 +353,53 @@ fn score(goal: Goal, pos: &Position, m: Move, player_moves: bool) -> i32 {
         s += 15;
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use small_board::Rules;
+
+    use super::*;
+
+    /// The relevance filter is sound only if `min_plies` never exceeds the plies a real line
+    /// takes: walk random lines and check every pair of positions on them.
+    #[test]
+    fn min_plies_is_a_lower_bound() {
+        let starts = [
+            "5k1/2P2r1/3K3/7/5R1/7/7 w",
+            "7/1r5/7/7/2K4/5R1/4k2 b",
+            "7/7/3k3/7/1P5/7/3K3 w",
+            "2Q4/5r1/7/3k3/7/1K5/7 b",
+        ];
+        let mut state = 0x1234_5678_u64;
+        for fen in starts {
+            for _ in 0..200 {
+                let mut line = vec![Position::from_fen(fen, Rules::TASK).unwrap()];
+                for _ in 0..12 {
+                    let pos = line[line.len() - 1];
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state = mix(state, 1);
+                    line.push(pos.play(moves[(state % moves.len() as u64) as usize]));
+                }
+                for i in 0..line.len() {
+                    for j in i + 1..line.len() {
+                        if let Some(bound) = min_plies(&line[i], &line[j]) {
+                            assert!(
+                                bound as usize <= j - i,
+                                "{} to {}: bound {bound}, reached in {}",
+                                line[i],
+                                line[j],
+                                j - i
+                            );
+                        } else {
+                            assert!(line[i..=j].windows(2).any(|w| irreversible(&w[0], &w[1])));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -114,7 +114,10 @@ impl Table {
         self.used = 0;
         for e in old.into_iter().filter(|e| e[3] & 0xff != 0) {
             let start = self.bucket(Packed([e[0], e[1]]), e[2], e[3] & CODE_MASK);
-            if let Some(slot) = self.entries[start..start + BUCKET].iter_mut().find(|s| s[3] == 0) {
+            if let Some(slot) = self.entries[start..start + BUCKET]
+                .iter_mut()
+                .find(|s| s[3] == 0)
+            {
                 *slot = e;
                 self.used += 1;
             }
@@ -126,9 +129,12 @@ impl Table {
         let packed = pack(pos)?;
         let code = goal_code(goal, depth);
         let start = self.bucket(packed, history, code);
-        let entry = self.entries[start..start + BUCKET]
-            .iter()
-            .find(|e| e[0] == packed.0[0] && e[1] == packed.0[1] && e[2] == history && e[3] & CODE_MASK == code)?;
+        let entry = self.entries[start..start + BUCKET].iter().find(|e| {
+            e[0] == packed.0[0]
+                && e[1] == packed.0[1]
+                && e[2] == history
+                && e[3] & CODE_MASK == code
+        })?;
         let win = (entry[3] >> 8) & 0xff;
         let fail = (entry[3] >> 16) & 0xff;
         let depth = u64::from(depth);
@@ -151,10 +157,12 @@ impl Table {
         let start = self.bucket(packed, history, code);
         let depth = u64::from(depth.min(254));
         let bucket = &mut self.entries[start..start + BUCKET];
-        let slot = match bucket
-            .iter()
-            .position(|e| e[0] == packed.0[0] && e[1] == packed.0[1] && e[2] == history && e[3] & CODE_MASK == code)
-        {
+        let slot = match bucket.iter().position(|e| {
+            e[0] == packed.0[0]
+                && e[1] == packed.0[1]
+                && e[2] == history
+                && e[3] & CODE_MASK == code
+        }) {
             Some(i) => i,
             None => {
                 // An empty slot, else the entry with the least depth behind it.

@@ -25,17 +25,32 @@ impl Rng {
 fn random_position(rng: &mut Rng) -> Position {
     loop {
         let mut pieces = vec![
-            Piece { color: Color::White, role: Role::King },
-            Piece { color: Color::Black, role: Role::King },
+            Piece {
+                color: Color::White,
+                role: Role::King,
+            },
+            Piece {
+                color: Color::Black,
+                role: Role::King,
+            },
         ];
         if rng.below(4) != 0 {
-            pieces.push(Piece { color: Color::White, role: Role::Rook });
+            pieces.push(Piece {
+                color: Color::White,
+                role: Role::Rook,
+            });
         }
         if rng.below(3) != 0 {
-            pieces.push(Piece { color: Color::White, role: Role::Pawn });
+            pieces.push(Piece {
+                color: Color::White,
+                role: Role::Pawn,
+            });
         }
         if rng.below(4) != 0 {
-            pieces.push(Piece { color: Color::Black, role: Role::Rook });
+            pieces.push(Piece {
+                color: Color::Black,
+                role: Role::Rook,
+            });
         }
         let mut board = Board::empty();
         for piece in pieces {
@@ -47,8 +62,16 @@ fn random_position(rng: &mut Rng) -> Position {
             };
             board.set_piece_at(sq, piece);
         }
-        let turn = if rng.below(2) == 0 { Color::White } else { Color::Black };
-        let setup = Setup { board, turn, ep_square: None };
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let setup = Setup {
+            board,
+            turn,
+            ep_square: None,
+        };
         if let Ok(pos) = Position::from_setup(setup, Rules::TASK) {
             return pos;
         }
@@ -97,4 +120,71 @@ fn n4() {
 #[test]
 fn n5() {
     check(5, 500, 5);
+}
+
+/// A random legal position with exactly the given pieces.
+fn random_with(rng: &mut Rng, pieces: &[Piece]) -> Position {
+    loop {
+        let mut board = Board::empty();
+        for &piece in pieces {
+            let sq = loop {
+                let sq = Square::new(rng.below(49) as u32).expect("49 squares");
+                if board.piece_at(sq).is_none() {
+                    break sq;
+                }
+            };
+            board.set_piece_at(sq, piece);
+        }
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(pos) = Position::from_setup(
+            Setup {
+                board,
+                turn,
+                ep_square: None,
+            },
+            Rules::TASK,
+        ) {
+            return pos;
+        }
+    }
+}
+
+/// Depths where a third occurrence can happen (at least 8 plies), on light material so the
+/// plain minimax finishes: this is where the table's repetition handling is tested.
+#[test]
+fn repetition_depths() {
+    const WK: Piece = Piece {
+        color: Color::White,
+        role: Role::King,
+    };
+    const BK: Piece = Piece {
+        color: Color::Black,
+        role: Role::King,
+    };
+    const WP: Piece = Piece {
+        color: Color::White,
+        role: Role::Pawn,
+    };
+    const BR: Piece = Piece {
+        color: Color::Black,
+        role: Role::Rook,
+    };
+    let mut rng = Rng(8);
+    let mut solver = Solver::new(16 << 20);
+    for (material, depth, count) in [
+        (&[WK, WP, BK][..], 8, 40),
+        (&[WK, WP, BK][..], 9, 20),
+        (&[WK, BK, BR][..], 8, 10),
+    ] {
+        for i in 0..count {
+            let pos = random_with(&mut rng, material);
+            let fast = analyse(&mut solver, &pos, depth);
+            let plain = reference::answer(&pos, depth);
+            assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
+        }
+    }
 }

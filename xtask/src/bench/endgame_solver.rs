@@ -1,0 +1,129 @@
+//! `endgame-solver`: time by N on a fixed set of positions, next to the plain minimax reference
+//! (`endgame-solver --plain`, every line explored) where it finishes.
+//!
+//! For each position N runs from 1 up, stopping after the first N whose analysis passes a minute
+//! (or at 49). The plain minimax runs at the same N while its previous run took under ten
+//! seconds, and is stopped after a minute. Where both finish, their answers must agree.
+
+use std::{
+    path::PathBuf,
+    process::{Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use super::{Row, build_release};
+use crate::cmd::Result;
+
+/// The benchmark positions: pieces and side to move (the three-line input without N).
+pub const POSITIONS: &[(&str, &str, &str)] = &[
+    ("seed", "Kd5 Vf3 c6 Kf7 Vf6", "B"),
+    ("krp-kr", "Kb2 Vc3 d4 Kf6 Va7", "C"),
+    ("krp-k", "Kc3 Ve4 b5 Kf6", "B"),
+    ("k-kr", "Kd4 Kf6 Vb7", "B"),
+    ("kp-kr", "Ka1 e4 Kg7 Vb6", "C"),
+];
+
+const OURS_LIMIT: Duration = Duration::from_secs(60);
+const PLAIN_CONTINUE: Duration = Duration::from_secs(10);
+const PLAIN_KILL: Duration = Duration::from_secs(60);
+
+fn binary() -> PathBuf {
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from);
+    target.join("release").join("endgame-solver")
+}
+
+/// Runs the solver on `input`, killing it after `limit`: the answer and the wall time, or
+/// `None` when it was stopped.
+fn timed(input: &str, plain: bool, limit: Duration) -> Result<Option<(String, Duration)>> {
+    let dir = std::env::temp_dir().join(format!("endgame-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let file = dir.join("input.txt");
+    std::fs::write(&file, input).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let mut command = Command::new(binary());
+    command
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    if plain {
+        command.arg("--plain");
+    }
+    let start = Instant::now();
+    let mut child = command
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", binary().display()))?;
+    loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            let elapsed = start.elapsed();
+            let out = child.wait_with_output().map_err(|e| e.to_string())?;
+            if !status.success() {
+                return Err(format!("endgame-solver failed on {input:?} ({status})"));
+            }
+            let answer = String::from_utf8_lossy(&out.stdout).trim_end().to_owned();
+            return Ok(Some((answer, elapsed)));
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
+}
+
+pub fn bench() -> Result<Vec<Row>> {
+    build_release(&["endgame-solver"])?;
+    let mut rows = Vec::new();
+    for &(name, pieces, side) in POSITIONS {
+        let mut plain_running = true;
+        for n in 1..=49u32 {
+            let input = format!("{pieces}\n{side}\n{n}\n");
+            let (answer, ours) = timed(&input, false, Duration::MAX)?.ok_or("no limit")?;
+            let mut theirs = "—".to_owned();
+            let mut ratio = None;
+            if plain_running {
+                match timed(&input, true, PLAIN_KILL)? {
+                    Some((plain_answer, t)) => {
+                        if plain_answer != answer {
+                            return Err(format!(
+                                "{name} N={n}: fast solver says {answer:?}, plain minimax {plain_answer:?}"
+                            ));
+                        }
+                        theirs = seconds(t);
+                        ratio = Some(t.as_secs_f64() / ours.as_secs_f64().max(1e-6));
+                        plain_running = t < PLAIN_CONTINUE;
+                    }
+                    None => {
+                        theirs = format!("> {} s", PLAIN_KILL.as_secs());
+                        plain_running = false;
+                    }
+                }
+            }
+            let mut words = answer.split(' ');
+            let verdict = match words.next() {
+                Some("H") => format!("H {}", words.next().unwrap_or_default()),
+                other => other.unwrap_or_default().to_owned(),
+            };
+            eprintln!(
+                "{name} N={n}: {} ({verdict}), plain {theirs}",
+                seconds(ours)
+            );
+            rows.push(Row {
+                tool: "endgame-solver",
+                what: format!("{name} ({pieces} {side}) N={n}: {verdict}"),
+                ours: seconds(ours),
+                baseline: "plain minimax".to_owned(),
+                theirs,
+                ratio,
+            });
+            if ours > OURS_LIMIT {
+                break;
+            }
+        }
+    }
+    Ok(rows)
+}

@@ -5,6 +5,9 @@ use std::time::{Duration, Instant};
 
 use crate::cmd::{self, Result};
 
+mod endgame_solver;
+mod small_board;
+
 /// One line of the table: a measurement of ours next to a baseline's.
 pub struct Row {
     pub tool: &'static str,
@@ -16,12 +19,13 @@ pub struct Row {
     pub ratio: Option<f64>,
 }
 
-mod endgame_solver;
-
 type Bench = fn() -> Result<Vec<Row>>;
 
 /// Every tool's benchmark, by tool name.
-const BENCHES: &[(&str, Bench)] = &[("endgame-solver", endgame_solver::bench)];
+const BENCHES: &[(&str, Bench)] = &[
+    ("small-board", small_board::run),
+    ("endgame-solver", endgame_solver::bench),
+];
 
 pub fn run(only: &[String]) -> Result {
     let selected: Vec<&(&str, Bench)> = BENCHES

@@ -4,7 +4,7 @@
 //!
 //! | file next to the input | meaning |
 //! |---|---|
-//! | `<case>.args` | the command-line arguments, one per line; `{in}` stands for the input's path, which is appended last when no line names it. Without the file the only argument is the input's path. |
+//! | `<case>.args` | the command-line arguments, one per line; `{in}` stands for the input's path, which is appended last when no line names it; a line `{no-in}` passes no path (for commands that take no input file). Without the file the only argument is the input's path. |
 //! | `<case>.out` | the exact expected stdout, from the spec or an independent oracle (see `SOURCE.md`) |
 //! | `<case>.expect` | `exit=N` (default `exit=0`) and any number of `stderr=TEXT` lines, each of which must be a line of stderr |
 //! | neither `.out` | stdout (and stderr, when not empty) go through an `insta` snapshot in `fixtures/<tool>/snapshots/`, reviewed with `cargo xtask review` |
@@ -87,12 +87,13 @@ fn arguments(input: &Path) -> Result<Vec<String>, String> {
         return Ok(vec![in_path]);
     }
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path:?}: {e}"))?;
+    let no_input = text.lines().any(|l| l == "{no-in}");
     let mut args: Vec<String> = text
         .lines()
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && *l != "{no-in}")
         .map(|l| l.replace("{in}", &in_path))
         .collect();
-    if !text.contains("{in}") {
+    if !text.contains("{in}") && !no_input {
         args.push(in_path);
     }
     Ok(args)

@@ -168,7 +168,7 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color as usize][sq.index()])
 }
 
-#[inline]
+#[inline(always)]
 fn slide(sq: Square, occupied: Bitboard, dirs: [usize; 4]) -> Bitboard {
     let mut attacks = 0;
     for d in dirs {

@@ -6,6 +6,18 @@ use crate::types::{File, Rank, Square};
 
 /// A set of squares: bit `i` of the `u64` is the square with index `i` (`a1` = bit 0, `g7` = bit
 /// 48). Bits 49..64 are always zero.
+///
+/// # Examples
+///
+/// ```
+/// use small_board::{Bitboard, File, Rank, Square};
+///
+/// let corner = Bitboard::from_file(File::A) & Bitboard::from_rank(Rank::Seventh);
+/// assert_eq!(corner.single_square(), Some(Square::A7));
+/// let squares: Vec<Square> = (corner | Bitboard::from_square(Square::B1)).collect();
+/// assert_eq!(squares, [Square::B1, Square::A7]);
+/// assert_eq!((!Bitboard::EMPTY).count(), 49);
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u64);
 

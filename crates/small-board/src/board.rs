@@ -3,7 +3,7 @@
 use crate::{
     attacks,
     bitboard::Bitboard,
-    types::{ByColor, ByRole, Color, Piece, Role, Square},
+    types::{ByColor, ByRole, Color, File, Piece, Role, Square},
 };
 
 /// Where the pieces stand. Any placement can be stored; [`crate::Position`] checks it is legal.
@@ -137,6 +137,35 @@ impl Board {
                 | (attacks::pawn_attacks(attacker.other(), sq) & self.by_role(Role::Pawn)))
     }
 
+    /// Every square a piece of `attacker` attacks, with `occupied` as the blocking pieces.
+    pub fn attacked_by(&self, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color(attacker);
+        let queens = self.by_role(Role::Queen);
+        let mut attacked = Bitboard::EMPTY;
+        for sq in theirs & (self.by_role(Role::Rook) | queens) {
+            attacked |= attacks::rook_attacks(sq, occupied);
+        }
+        for sq in theirs & (self.by_role(Role::Bishop) | queens) {
+            attacked |= attacks::bishop_attacks(sq, occupied);
+        }
+        for sq in theirs & self.by_role(Role::Knight) {
+            attacked |= attacks::knight_attacks(sq);
+        }
+        for sq in theirs & self.by_role(Role::King) {
+            attacked |= attacks::king_attacks(sq);
+        }
+        // Pawns all at once: a pawn attacks one rank forward, one file to each side (+6 / +8
+        // for White, -8 / -6 for Black), never across the a- or g-file edge.
+        let pawns = (theirs & self.by_role(Role::Pawn)).0;
+        let not_a = !Bitboard::from_file(File::A).0;
+        let not_g = !Bitboard::from_file(File::G).0;
+        attacked.0 |= match attacker {
+            Color::White => ((pawns & not_a) << 6 | (pawns & not_g) << 8) & Bitboard::FULL.0,
+            Color::Black => (pawns & not_a) >> 8 | (pawns & not_g) >> 6,
+        };
+        attacked
+    }
+
     /// Whether any piece of `attacker` attacks `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
@@ -147,6 +176,27 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pawn_attack_maps_match_the_table() {
+        for color in Color::ALL {
+            for sq in Square::all() {
+                let mut board = Board::empty();
+                board.set_piece_at(
+                    sq,
+                    Piece {
+                        color,
+                        role: Role::Pawn,
+                    },
+                );
+                assert_eq!(
+                    board.attacked_by(color, board.occupied()),
+                    attacks::pawn_attacks(color, sq),
+                    "{color:?} pawn on {sq}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn set_and_remove() {
@@ -165,6 +215,10 @@ mod tests {
         assert_eq!(board.piece_at(Square::F3), Some(king));
         assert_eq!(board.count(Color::White, Role::Rook), 0);
         assert!(board.is_attacked(Square::F4, Color::Black));
+        assert_eq!(
+            board.attacked_by(Color::Black, board.occupied()),
+            attacks::king_attacks(Square::F3)
+        );
         assert_eq!(board.remove_piece_at(Square::F3), Some(king));
         assert_eq!(board, Board::empty());
     }

@@ -69,6 +69,7 @@ impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseFenError::Empty => write!(f, "FEN is empty"),
+            ParseFenError::RankCount(1) => write!(f, "FEN has 1 rank, expected 7"),
             ParseFenError::RankCount(n) => write!(f, "FEN has {n} ranks, expected 7"),
             ParseFenError::RankWidth { rank, squares } => {
                 write!(f, "FEN rank {rank} has {squares} squares, expected 7")
@@ -249,13 +250,13 @@ impl Setup {
             ),
         };
         for (index, field) in [(4, "halfmove clock"), (5, "fullmove number")] {
-            if let Some(text) = fields.get(index) {
-                if text.parse::<u32>().is_err() {
-                    return Err(ParseFenError::Clock {
-                        field,
-                        text: (*text).to_owned(),
-                    });
-                }
+            if let Some(text) = fields.get(index)
+                && text.parse::<u32>().is_err()
+            {
+                return Err(ParseFenError::Clock {
+                    field,
+                    text: (*text).to_owned(),
+                });
             }
         }
         Ok(Setup {

@@ -15,6 +15,7 @@
 //! | `board` | [`Board`], the placement |
 //! | `position` | [`Setup`] (unchecked) → [`Position::from_setup`] → [`Position`]; [`Rules`]; [`PositionError`] |
 //! | [`fen`] | the 7-rank FEN, [`ParseFenError`], [`FenError`] |
+//! | `movegen` | legal move generation (checkers, pins, evasions) into a list, a counter or a flag |
 //! | `moves` | [`Move`] and the stack-allocated [`MoveList`] |
 //! | `san` | [`san`] in [`Notation::Czech`] or [`Notation::English`] |
 //! | `perft` | [`perft`] and [`divide`] |
@@ -46,6 +47,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 pub mod fen;
+mod movegen;
 mod moves;
 mod perft;
 mod position;

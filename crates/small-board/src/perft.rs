@@ -1,7 +1,10 @@
 //! Perft: the number of leaf nodes of the legal-move tree to a fixed depth, the standard check of
 //! a move generator against another engine.
 
-use crate::{moves::Move, position::Position};
+use crate::{
+    moves::{Move, MoveList},
+    position::Position,
+};
 
 /// The number of move sequences of exactly `depth` plies from `pos` (1 at depth 0). The last ply
 /// is counted without generating its moves.
@@ -20,11 +23,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|&m| perft(&pos.play(m), depth - 1))
-            .sum(),
+        _ => {
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            moves.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use crate::{
     attacks,
     bitboard::Bitboard,
     board::Board,
+    movegen,
     moves::{Move, MoveList},
     types::{Color, Piece, Rank, Role, Square},
 };
@@ -192,90 +193,27 @@ pub struct Position {
     key: u64,
 }
 
-/// Where generated moves go: a list, or a counter that never looks at single moves.
-trait Sink {
-    /// A piece (not a pawn) of `role` on `from` may go to each of `targets`.
-    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
-    /// A pawn on `from` may go to each of `targets` (promoting when on the last rank).
-    fn pawn(&mut self, board: &Board, rules: Rules, from: Square, targets: Bitboard);
-    /// One fully described move.
-    fn push(&mut self, m: Move);
-}
-
-impl Sink for MoveList {
-    #[inline]
-    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(Move {
-                role,
-                from,
-                to,
-                capture: board.role_at(to),
-                promotion: None,
-                en_passant: false,
-            });
-        }
-    }
-
-    #[inline]
-    fn pawn(&mut self, board: &Board, rules: Rules, from: Square, targets: Bitboard) {
-        for to in targets {
-            let capture = board.role_at(to);
-            if matches!(to.rank(), Rank::First | Rank::Seventh) {
-                for promotion in rules.promotions() {
-                    self.push(Move {
-                        role: Role::Pawn,
-                        from,
-                        to,
-                        capture,
-                        promotion: Some(promotion),
-                        en_passant: false,
-                    });
-                }
-            } else {
-                self.push(Move {
-                    role: Role::Pawn,
-                    from,
-                    to,
-                    capture,
-                    promotion: None,
-                    en_passant: false,
-                });
-            }
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, m: Move) {
-        MoveList::push(self, m);
-    }
-}
-
-/// Counts moves without building them.
-struct Counter(u64);
-
-impl Sink for Counter {
-    #[inline]
-    fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
-        self.0 += u64::from(targets.count());
-    }
-
-    #[inline]
-    fn pawn(&mut self, _: &Board, rules: Rules, _: Square, targets: Bitboard) {
-        let last_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Seventh);
-        let promoting = (targets & last_ranks).count();
-        self.0 +=
-            u64::from(targets.count() - promoting) + u64::from(promoting * rules.promotion_count());
-    }
-
-    #[inline]
-    fn push(&mut self, _: Move) {
-        self.0 += 1;
-    }
-}
-
 impl Position {
     /// Checks `setup` and makes it a position played under `rules`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use small_board::{Board, Color, Piece, Position, PositionError, Role, Rules, Setup, Square};
+    ///
+    /// let mut board = Board::empty();
+    /// board.set_piece_at(Square::D5, Piece { color: Color::White, role: Role::King });
+    /// board.set_piece_at(Square::F3, Piece { color: Color::White, role: Role::Rook });
+    /// board.set_piece_at(Square::F7, Piece { color: Color::Black, role: Role::King });
+    /// let setup = Setup { board, turn: Color::White, ep_square: None };
+    /// assert_eq!(
+    ///     Position::from_setup(setup, Rules::TASK),
+    ///     Err(PositionError::OppositeCheck(Color::Black))
+    /// );
+    /// let pos = Position::from_setup(Setup { turn: Color::Black, ..setup }, Rules::TASK)?;
+    /// assert!(pos.is_check());
+    /// # Ok::<_, PositionError>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -436,141 +374,25 @@ impl Position {
             || (others.count() == 1 && (others & self.board.by_role(Role::Knight)).any())
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move (stops at the first piece that has one).
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        movegen::has_moves(self)
     }
 
     /// Every legal move, in generation order.
     pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        moves
+        movegen::moves(self)
+    }
+
+    /// Replaces the contents of `moves` with the legal moves: like [`Position::legal_moves`]
+    /// without moving the 2 KB list out of the call (worth it in tight search loops).
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        movegen::fill(self, moves);
     }
 
     /// How many legal moves there are, counted without building them.
     pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = Counter(0);
-        self.generate(&mut counter);
-        counter.0
-    }
-
-    /// Our pieces that stand alone between our king and an enemy slider.
-    #[inline]
-    fn pinned(&self, king: Square) -> Bitboard {
-        let board = &self.board;
-        let them = board.by_color(self.turn.other());
-        let queens = board.by_role(Role::Queen);
-        let snipers = them
-            & ((attacks::rook_rays(king) & (board.by_role(Role::Rook) | queens))
-                | (attacks::bishop_rays(king) & (board.by_role(Role::Bishop) | queens)));
-        let occupied = board.occupied();
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        pinned & board.by_color(self.turn)
-    }
-
-    fn generate<S: Sink>(&self, sink: &mut S) {
-        let board = &self.board;
-        let us = self.turn;
-        let them = us.other();
-        let ours = board.by_color(us);
-        let occupied = board.occupied();
-        let king = self.king(us);
-        let checkers = board.attackers_to(king, them, occupied);
-
-        // King moves: the king itself must not block the attack on the square it steps to.
-        let without_king = occupied.without(king);
-        let safe = (attacks::king_attacks(king) & !ours)
-            .filter(|&to| board.attackers_to(to, them, without_king).is_empty())
-            .collect();
-        sink.piece(board, Role::King, king, safe);
-
-        if let Some(ep) = self.ep_square {
-            self.en_passant(sink, king, ep);
-        }
-        if checkers.more_than_one() {
-            return;
-        }
-        let allowed = match checkers.first() {
-            Some(checker) => attacks::between(king, checker).with(checker),
-            None => !ours,
-        };
-        let pinned = self.pinned(king);
-        let restrict = |from: Square, targets: Bitboard| {
-            if pinned.contains(from) {
-                targets & attacks::line(king, from)
-            } else {
-                targets
-            }
-        };
-        let queens = board.by_role(Role::Queen);
-        for from in ours & board.by_role(Role::Knight) & !pinned {
-            sink.piece(
-                board,
-                Role::Knight,
-                from,
-                attacks::knight_attacks(from) & allowed,
-            );
-        }
-        for from in ours & board.by_role(Role::Bishop) {
-            let targets = attacks::bishop_attacks(from, occupied) & allowed;
-            sink.piece(board, Role::Bishop, from, restrict(from, targets));
-        }
-        for from in ours & board.by_role(Role::Rook) {
-            let targets = attacks::rook_attacks(from, occupied) & allowed;
-            sink.piece(board, Role::Rook, from, restrict(from, targets));
-        }
-        for from in ours & queens {
-            let targets = attacks::queen_attacks(from, occupied) & allowed;
-            sink.piece(board, Role::Queen, from, restrict(from, targets));
-        }
-
-        let theirs = board.by_color(them);
-        let (step, start_rank) = us.fold((1, Rank::Second), (-1, Rank::Sixth));
-        for from in ours & board.by_role(Role::Pawn) {
-            let mut targets = attacks::pawn_attacks(us, from) & theirs;
-            if let Some(one) = from.offset(0, step).filter(|&sq| !occupied.contains(sq)) {
-                targets.add(one);
-                if from.rank() == start_rank {
-                    if let Some(two) = one.offset(0, step).filter(|&sq| !occupied.contains(sq)) {
-                        targets.add(two);
-                    }
-                }
-            }
-            sink.pawn(board, self.rules, from, restrict(from, targets & allowed));
-        }
-    }
-
-    /// En passant captures onto `ep`, each checked by looking at the board after it.
-    fn en_passant<S: Sink>(&self, sink: &mut S, king: Square, ep: Square) {
-        let board = &self.board;
-        let us = self.turn;
-        let them = us.other();
-        let Some(captured) = ep.offset(0, us.fold(-1, 1)) else {
-            return;
-        };
-        let capturers =
-            attacks::pawn_attacks(them, ep) & board.by_color(us) & board.by_role(Role::Pawn);
-        for from in capturers {
-            let occupied = (board.occupied().without(from).without(captured)).with(ep);
-            let attackers = board.attackers_to(king, them, occupied).without(captured);
-            if attackers.is_empty() {
-                sink.push(Move {
-                    role: Role::Pawn,
-                    from,
-                    to: ep,
-                    capture: Some(Role::Pawn),
-                    promotion: None,
-                    en_passant: true,
-                });
-            }
-        }
+        movegen::count(self)
     }
 
     /// The position after `m`, which must be one of [`Position::legal_moves`]; anything else
@@ -605,14 +427,15 @@ impl Position {
         );
 
         next.ep_square = None;
-        if m.role == Role::Pawn && m.from.rank().index().abs_diff(m.to.rank().index()) == 2 {
-            if let Some(skipped) = m.from.offset(0, us.fold(1, -1)) {
-                let capturers = attacks::pawn_attacks(us, skipped)
-                    & next.board.by_color(them)
-                    & next.board.by_role(Role::Pawn);
-                if capturers.any() {
-                    next.ep_square = Some(skipped);
-                }
+        if m.role == Role::Pawn
+            && m.from.rank().index().abs_diff(m.to.rank().index()) == 2
+            && let Some(skipped) = m.from.offset(0, us.fold(1, -1))
+        {
+            let capturers = attacks::pawn_attacks(us, skipped)
+                & next.board.by_color(them)
+                & next.board.by_role(Role::Pawn);
+            if capturers.any() {
+                next.ep_square = Some(skipped);
             }
         }
         next.turn = them;
@@ -624,5 +447,88 @@ impl Position {
     fn toggle(&mut self, sq: Square, piece: Piece) {
         self.board.toggle(sq, piece);
         self.key ^= zobrist(piece, sq);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    #[test]
+    fn final_positions() {
+        let mate = pos("7/7/7/7/2k4/1q5/K6 w");
+        assert!(mate.is_check() && mate.is_checkmate() && !mate.is_stalemate());
+        let stalemate = pos("7/7/7/7/1q5/2k4/K6 w");
+        assert!(!stalemate.is_check() && stalemate.is_stalemate() && !stalemate.is_checkmate());
+        let seed = pos("5k1/2P2r1/3K3/7/5R1/7/7 w");
+        assert!(
+            !seed.is_check() && !seed.is_checkmate() && !seed.is_stalemate() && !seed.is_dead()
+        );
+    }
+
+    #[test]
+    fn dead_positions_are_the_specs() {
+        assert!(pos("7/5k1/7/7/7/1K5/7 w").is_dead());
+        assert!(pos("7/5k1/7/3N3/7/1K5/7 b").is_dead());
+        assert!(pos("7/5k1/7/3n3/7/1K5/7 w").is_dead());
+        assert!(!pos("7/5k1/7/7/3B3/1K5/7 w").is_dead());
+        assert!(!pos("7/5k1/7/7/7/1K5/NN5 w").is_dead());
+        assert!(!pos("7/5k1/7/3P3/7/1K5/7 w").is_dead());
+    }
+
+    #[test]
+    fn key_is_placement_and_turn() {
+        let white = pos("5k1/2P2r1/3K3/7/5R1/7/7 w");
+        let black = pos("5k1/2P2r1/3K3/7/5R1/7/7 b");
+        assert_ne!(white.key(), black.key());
+        // Rook f3-f2, king f7-g7, rook f2-f3, king g7-f7: the same position again.
+        let mut p = white;
+        for uci in ["f3f2", "f7g7", "f2f3", "g7f7"] {
+            let m = p
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to_string() == uci)
+                .unwrap_or_else(|| panic!("{uci} in {p}"));
+            p = p.play(m);
+        }
+        assert_eq!(p, white);
+        assert_eq!(p.key(), white.key());
+    }
+
+    #[test]
+    fn rules() {
+        assert_eq!(Rules::default(), Rules::TASK);
+        assert_eq!(
+            Rules::TASK.promotions().collect::<Vec<_>>(),
+            [Role::Queen, Role::Knight]
+        );
+        assert_eq!(Rules::with_promotions(&[Role::King]), None);
+        assert_eq!(Rules::with_promotions(&[]), None);
+        assert_eq!(
+            Rules::with_promotions(&[Role::Knight, Role::Queen]),
+            Some(Rules::TASK)
+        );
+        let promoting = pos("7/2P2k1/7/3K3/7/7/7 w");
+        assert_eq!(
+            promoting
+                .legal_moves()
+                .iter()
+                .filter(|m| m.is_promotion())
+                .count(),
+            2
+        );
+        let standard = Position::from_setup(promoting.setup(), Rules::STANDARD).expect("legal");
+        assert_eq!(
+            standard
+                .legal_moves()
+                .iter()
+                .filter(|m| m.is_promotion())
+                .count(),
+            4
+        );
     }
 }

@@ -228,7 +228,7 @@ macro_rules! coordinate {
 
             /// The character naming it.
             pub const fn char(self) -> char {
-                ($first as u8 + self as u8) as char
+                ($first as u32 as u8 + self as u8) as char
             }
 
             /// Parses the character naming it.
@@ -276,6 +276,20 @@ impl Rank {
 }
 
 /// One of the 49 squares, `a1` = 0, `b1` = 1, …, `g1` = 6, `a2` = 7, …, `g7` = 48.
+///
+/// # Examples
+///
+/// ```
+/// use small_board::{File, Rank, Square};
+///
+/// let sq: Square = "c6".parse()?;
+/// assert_eq!(sq, Square::C6);
+/// assert_eq!(sq.index(), 37);
+/// assert_eq!((sq.file(), sq.rank()), (File::C, Rank::Sixth));
+/// assert_eq!(sq.to_string(), "c6");
+/// assert!("h1".parse::<Square>().is_err());
+/// # Ok::<_, small_board::ParseSquareError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 

@@ -26,7 +26,7 @@ use small_board::{Color, Move, MoveList, Piece, Position, Role, Square};
 
 use crate::{
     goal::{End, Goal, end_of, superiority},
-    table::Table,
+    table::{MoveHint, Table},
 };
 
 /// How often (in searched nodes) the progress callback runs.
@@ -44,6 +44,7 @@ struct Node {
 pub struct Solver {
     table: Table,
     path: Vec<Node>,
+    /// Per ply: the moves in search order.
     buffers: Vec<Vec<(i32, Move)>>,
     nodes: u64,
     progress: Option<Box<dyn FnMut(u64)>>,
@@ -101,6 +102,16 @@ impl Solver {
                 segment_start: start,
             });
         }
+        // Iterative deepening: shallower searches fill the table with moves to try first, and
+        // for the goals monotone in depth (mate, draw) a success settles it.
+        // (The horizon goal's entries are for one exact depth, so it gains nothing from them.)
+        if !matches!(goal, Goal::Horizon(_)) {
+            for depth in 1..plies {
+                if self.eval(goal, depth) {
+                    return true;
+                }
+            }
+        }
         self.eval(goal, plies)
     }
 
@@ -113,30 +124,53 @@ impl Solver {
         if depth == 0 {
             return leaf(goal, &pos);
         }
-        let moves = pos.legal_moves();
+        let history = if counts_repetitions(goal) {
+            self.history_key(&pos, depth)
+        } else {
+            0
+        };
+        // A node one ply above the horizon is cheaper to search again than to look up.
+        let use_table = depth > 1;
+        // Only positions that did not end the game are stored, so a hit needs no end test.
+        let mut hint = MoveHint::NONE;
+        if use_table {
+            let (value, stored_hint) = self.table.lookup(goal, &pos, history, depth);
+            if let Some(value) = value {
+                return value;
+            }
+            hint = stored_hint;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if let Some(end) = end_of(&pos, moves.len()) {
             return goal.accepts(end);
         }
-        self.search(goal, &pos, &moves, depth)
+        if let Some(value) = quick_bound(goal, &pos, depth) {
+            return value;
+        }
+        let (value, decided_by) = self.search(goal, &pos, &moves, depth, hint);
+        if use_table {
+            self.table
+                .store(goal, &pos, history, depth, value, decided_by);
+        }
+        value
     }
 
-    fn search(&mut self, goal: Goal, pos: &Position, moves: &MoveList, depth: u32) -> bool {
+    /// The value of a position that has not ended, with its legal moves, by trying them (`hint`
+    /// first), and the move that decided it, if one did.
+    fn search(
+        &mut self,
+        goal: Goal,
+        pos: &Position,
+        moves: &MoveList,
+        depth: u32,
+        hint: MoveHint,
+    ) -> (bool, MoveHint) {
         self.nodes += 1;
         if self.nodes % PROGRESS_EVERY == 0 {
             if let Some(report) = &mut self.progress {
                 report(self.nodes);
             }
-        }
-        if let Some(value) = quick_bound(goal, pos, depth) {
-            return value;
-        }
-        let history = if counts_repetitions(goal) {
-            self.history_key(pos, depth)
-        } else {
-            0
-        };
-        if let Some(value) = self.table.probe(goal, pos, history, depth) {
-            return value;
         }
         let player_moves = pos.turn() == goal.player();
         let ply = self.path.len();
@@ -145,15 +179,15 @@ impl Solver {
         }
         let mut order = std::mem::take(&mut self.buffers[ply]);
         order.clear();
-        order.extend(
-            moves
-                .iter()
-                .map(|&m| (score(goal, pos, m, player_moves), m)),
-        );
+        order.extend(moves.iter().map(|&m| {
+            let first = if MoveHint::of(m) == hint { 1000 } else { 0 };
+            (first + score(goal, pos, m, player_moves), m)
+        }));
         order.sort_by_key(|&(s, _)| Reverse(s));
         // An OR node (the player moves) succeeds at its first success; an AND node fails at its
         // first failure.
         let mut value = !player_moves;
+        let mut decided_by = MoveHint::NONE;
         let segment_start = self.path[ply - 1].segment_start;
         for &(_, m) in &order {
             let child = pos.play(m);
@@ -170,12 +204,12 @@ impl Solver {
             self.path.pop();
             if child_value == player_moves {
                 value = child_value;
+                decided_by = MoveHint::of(m);
                 break;
             }
         }
         self.buffers[ply] = order;
-        self.table.store(goal, pos, history, depth, value);
-        value
+        (value, decided_by)
     }
 
     /// Whether the last position on the path occurs for the third time.

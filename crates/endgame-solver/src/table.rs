@@ -14,13 +14,13 @@
 //! | 0 | White's pieces: 6 bits per role (square + 1, 0 = none), bit 63 = Black to move |
 //! | 1 | Black's pieces, likewise |
 //! | 2 | the history key (see `solver`): 0 when no earlier position can still repeat |
-//! | 3 | bits 0–7 goal code (0 = empty slot), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals) |
+//! | 3 | bits 0–7 goal code (0 = empty slot), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
 //!
 //! The position is stored exactly, so two positions never share an entry; the table is a cache:
 //! a full bucket drops its shallowest entry. It starts small and doubles (rehashing) while it is
 //! more than half full and below its memory limit, so short searches never touch the full limit.
 
-use small_board::{Board, Color, Piece, Position, Role};
+use small_board::{Board, Color, Move, Piece, Position, Role};
 
 use crate::goal::Goal;
 
@@ -39,6 +39,21 @@ pub struct Table {
     max_len: usize,
     /// Slots in use.
     used: usize,
+}
+
+/// A move in 16 bits (from, to, promotion) to try first; 0 is no move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveHint(u16);
+
+impl MoveHint {
+    /// No move.
+    pub const NONE: MoveHint = MoveHint(0);
+
+    /// The hint naming `m`.
+    pub fn of(m: Move) -> MoveHint {
+        let promotion = m.promotion.map_or(0, |r| r.index() + 1) as u16;
+        MoveHint((m.from.index() as u16 + 1) | (m.to.index() as u16) << 6 | promotion << 12)
+    }
 }
 
 /// An exact encoding of a position whose sides have at most one piece of each role.
@@ -125,8 +140,23 @@ impl Table {
     }
 
     /// The stored answer for `goal` at `depth`, if the bounds decide it.
-    pub fn probe(&self, goal: Goal, pos: &Position, history: u64, depth: u32) -> Option<bool> {
-        let packed = pack(pos)?;
+    #[cfg(test)]
+    fn probe(&self, goal: Goal, pos: &Position, history: u64, depth: u32) -> Option<bool> {
+        self.lookup(goal, pos, history, depth).0
+    }
+
+    /// The stored answer for `goal` at `depth` if the bounds decide it, and the move that last
+    /// decided the position (to try first when they do not).
+    pub fn lookup(
+        &self,
+        goal: Goal,
+        pos: &Position,
+        history: u64,
+        depth: u32,
+    ) -> (Option<bool>, MoveHint) {
+        let Some(packed) = pack(pos) else {
+            return (None, MoveHint::NONE);
+        };
         let code = goal_code(goal, depth);
         let start = self.bucket(packed, history, code);
         let entry = self.entries[start..start + BUCKET].iter().find(|e| {
@@ -134,21 +164,33 @@ impl Table {
                 && e[1] == packed.0[1]
                 && e[2] == history
                 && e[3] & CODE_MASK == code
-        })?;
+        });
+        let Some(entry) = entry else {
+            return (None, MoveHint::NONE);
+        };
         let win = (entry[3] >> 8) & 0xff;
         let fail = (entry[3] >> 16) & 0xff;
+        let hint = MoveHint((entry[3] >> 32) as u16);
         let depth = u64::from(depth);
         if win != NO_WIN && depth >= win {
-            Some(true)
+            (Some(true), hint)
         } else if fail != 0 && depth < fail {
-            Some(false)
+            (Some(false), hint)
         } else {
-            None
+            (None, hint)
         }
     }
 
-    /// Records that `goal` succeeds (`value`) or fails at `depth`.
-    pub fn store(&mut self, goal: Goal, pos: &Position, history: u64, depth: u32, value: bool) {
+    /// Records that `goal` succeeds (`value`) or fails at `depth`, decided by `hint` (if any).
+    pub fn store(
+        &mut self,
+        goal: Goal,
+        pos: &Position,
+        history: u64,
+        depth: u32,
+        value: bool,
+        hint: MoveHint,
+    ) {
         let Some(packed) = pack(pos) else { return };
         if self.used > self.entries.len() / 2 && self.entries.len() < self.max_len {
             self.grow();
@@ -190,7 +232,12 @@ impl Table {
         } else {
             fail = fail.max(depth + 1);
         }
-        e[3] = code | (win << 8) | (fail << 16);
+        let hint = if hint == MoveHint::NONE {
+            (e[3] >> 32) & 0xffff
+        } else {
+            u64::from(hint.0)
+        };
+        e[3] = code | (win << 8) | (fail << 16) | (hint << 32);
     }
 }
 
@@ -206,8 +253,8 @@ mod tests {
         let mut table = Table::new(1 << 12);
         let goal = Goal::Mate(Color::White);
         assert_eq!(table.probe(goal, &pos, 0, 5), None);
-        table.store(goal, &pos, 0, 5, true);
-        table.store(goal, &pos, 0, 2, false);
+        table.store(goal, &pos, 0, 5, true, MoveHint::NONE);
+        table.store(goal, &pos, 0, 2, false, MoveHint::NONE);
         assert_eq!(table.probe(goal, &pos, 0, 7), Some(true));
         assert_eq!(table.probe(goal, &pos, 0, 5), Some(true));
         assert_eq!(table.probe(goal, &pos, 0, 4), None);
@@ -217,10 +264,10 @@ mod tests {
         assert_eq!(table.probe(Goal::Draw, &pos, 0, 5), None);
         // The horizon goal is kept for its exact depth only.
         let horizon = Goal::Horizon(Color::White);
-        table.store(horizon, &pos, 0, 3, true);
+        table.store(horizon, &pos, 0, 3, true, MoveHint::NONE);
         assert_eq!(table.probe(horizon, &pos, 0, 3), Some(true));
         assert_eq!(table.probe(horizon, &pos, 0, 4), None);
-        table.store(horizon, &pos, 0, 4, false);
+        table.store(horizon, &pos, 0, 4, false, MoveHint::NONE);
         assert_eq!(table.probe(horizon, &pos, 0, 4), Some(false));
         assert_eq!(table.probe(horizon, &pos, 0, 2), None);
         // Growing keeps what is stored.

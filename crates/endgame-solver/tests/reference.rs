@@ -1,5 +1,5 @@
 //! The fast solver against the plain minimax reference, on random legal positions of the task's
-//! material (White K, optional R, optional pawn; Black K, optional R) for every N from 0 to 5.
+//! material (White K, optional R, optional pawn; Black K, optional R) for every N from 0 to 7.
 
 use endgame_solver::{Solver, analyse, reference};
 use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
@@ -120,6 +120,16 @@ fn n4() {
 #[test]
 fn n5() {
     check(5, 500, 5);
+}
+
+#[test]
+fn n6() {
+    check(6, 300, 6);
+}
+
+#[test]
+fn n7() {
+    check(7, 100, 7);
 }
 
 /// A random legal position with exactly the given pieces.

@@ -334,9 +334,9 @@ def category(text, pos):
     return verdict
 
 
-WANTED = {  # category -> how many fixtures
-    "mate-P": 10, "mate-Q": 8, "draw-b": 8, "draw-w": 6, "H-P": 10, "H-Q": 8, "0-0": 8,
-    "final-mate": 3, "final-draw": 3,
+WANTED = {  # category -> how many fixtures (the rare kinds come from HAND instead)
+    "mate-P": 10, "mate-Q": 2, "draw-b": 8, "draw-w": 0, "H-P": 10, "H-Q": 8, "0-0": 8,
+    "final-mate": 3, "final-draw": 0,
 }
 
 

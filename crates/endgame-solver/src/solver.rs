@@ -148,6 +148,20 @@ impl Solver {
         if let Some(value) = quick_bound(goal, &pos, depth) {
             return value;
         }
+        // Black's superiority needs every white piece but the king captured, one black move
+        // each; when too few remain only a mate wins, and mate ignoring repetition is an upper
+        // bound on mate with it (a draw only takes lines away from Black).
+        if goal == Goal::Horizon(Color::Black) {
+            let black_moves = if pos.turn() == Color::Black {
+                depth.div_ceil(2)
+            } else {
+                depth / 2
+            };
+            let white_pieces = pos.board().by_color(Color::White).count() - 1;
+            if black_moves < white_pieces && !self.eval(Goal::Mate(Color::Black), depth) {
+                return false;
+            }
+        }
         let (value, decided_by) = self.search(goal, &pos, &moves, depth, hint);
         if use_table {
             self.table

@@ -6,7 +6,7 @@ use crate::answer::{Answer, Case};
 
 /// The whole report of one analysis.
 #[derive(Debug, Serialize)]
-pub struct Report<'a> {
+pub struct JsonAnswer<'a> {
     /// The answer line, exactly as printed without `--json`.
     pub answer: String,
     /// The verdict alone (`1-0`, `0-1`, `1/2-1/2`, `H 1-0`, `H 0-1`, `0-0`).
@@ -44,10 +44,10 @@ pub fn case_name(case: Case) -> &'static str {
     }
 }
 
-impl<'a> Report<'a> {
+impl<'a> JsonAnswer<'a> {
     /// The report of `answer`.
     pub fn new(answer: &'a Answer, plies: u32, line: Option<Vec<String>>) -> Self {
-        Report {
+        JsonAnswer {
             answer: answer.to_string(),
             verdict: answer.verdict.to_string(),
             case: case_name(answer.case),

@@ -116,7 +116,7 @@ fn solve(cli: &Cli, out: &mut Stdout, diag: &mut Diagnostics<io::Stderr>) -> io:
         eprint!("\r{:40}\r", "");
     }
     if cli.json {
-        let report = json::Report::new(&answer, problem.plies, line);
+        let report = json::JsonAnswer::new(&answer, problem.plies, line);
         serde_json::to_writer(&mut *out, &report).map_err(io::Error::other)?;
         writeln!(out)
     } else {

@@ -64,7 +64,7 @@ fn holds_superiority(pos: &Position, color: Color) -> bool {
     let board = pos.board();
     let heavy = |c| board.count(c, Role::Queen) + board.count(c, Role::Rook);
     match color {
-        Color::White => heavy(Color::White) >= heavy(Color::Black) + 1,
+        Color::White => heavy(Color::White) > heavy(Color::Black),
         Color::Black => {
             board.by_color(Color::White).count() == 1
                 && board.by_color(Color::Black).count() == 2

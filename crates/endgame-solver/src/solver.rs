@@ -181,10 +181,10 @@ impl Solver {
         hint: MoveHint,
     ) -> (bool, MoveHint) {
         self.nodes += 1;
-        if self.nodes % PROGRESS_EVERY == 0 {
-            if let Some(report) = &mut self.progress {
-                report(self.nodes);
-            }
+        if self.nodes.is_multiple_of(PROGRESS_EVERY)
+            && let Some(report) = &mut self.progress
+        {
+            report(self.nodes);
         }
         let player_moves = pos.turn() == goal.player();
         let ply = self.path.len();

@@ -124,7 +124,7 @@ impl Table {
 
     /// Doubles the table and puts every entry back in its new bucket.
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.entries, vec![[0; 4]; self.mask + 1 << 1]);
+        let old = std::mem::replace(&mut self.entries, vec![[0; 4]; (self.mask + 1) << 1]);
         self.mask = self.entries.len() - 1;
         self.used = 0;
         for e in old.into_iter().filter(|e| e[3] & 0xff != 0) {

@@ -284,7 +284,10 @@ fn same(a: &Position, b: &Position) -> bool {
 /// Whether the step from `a` to `b` can never be undone: a capture or a pawn move.
 fn irreversible(a: &Position, b: &Position) -> bool {
     let (a, b) = (a.board(), b.board());
-    a.occupied().count() != b.occupied().count() || a.by_role(Role::Pawn) != b.by_role(Role::Pawn)
+    // A move changes only the mover's squares unless it captures (no popcount: this is hot).
+    let capture = a.by_color(Color::White) != b.by_color(Color::White)
+        && a.by_color(Color::Black) != b.by_color(Color::Black);
+    capture || a.by_role(Role::Pawn) != b.by_role(Role::Pawn)
 }
 
 fn mix(key: u64, count: u32) -> u64 {
@@ -298,10 +301,7 @@ fn mix(key: u64, count: u32) -> u64 {
 /// material or pawns).
 fn min_plies(from: &Position, to: &Position) -> Option<u32> {
     let (a, b) = (from.board(), to.board());
-    if a.by_role(Role::Pawn) != b.by_role(Role::Pawn)
-        || a.by_color(Color::White).count() != b.by_color(Color::White).count()
-        || a.by_color(Color::Black).count() != b.by_color(Color::Black).count()
-    {
+    if a.by_role(Role::Pawn) != b.by_role(Role::Pawn) {
         return None;
     }
     let mut need = [0u32; 2];
@@ -309,14 +309,17 @@ fn min_plies(from: &Position, to: &Position) -> Option<u32> {
         for role in Role::ALL {
             let piece = Piece { color, role };
             let (x, y) = (a.by_piece(piece), b.by_piece(piece));
-            if x.count() != y.count() {
-                return None;
-            }
-            if x.more_than_one() {
+            if x.more_than_one() || y.more_than_one() {
+                if x.count() != y.count() {
+                    return None;
+                }
                 continue; // no bound for several pieces of a kind
             }
-            if let (Some(x), Some(y)) = (x.first(), y.first()) {
-                need[i] += moves_between(role, x, y);
+            match (x.first(), y.first()) {
+                (Some(x), Some(y)) => need[i] += moves_between(role, x, y),
+                (None, None) => {}
+                // Material never comes back (and a pawn's promotion changed the pawns).
+                _ => return None,
             }
         }
     }

@@ -4,7 +4,10 @@
 
 use small_board::{Color, Notation, Position, Role, san};
 
-use crate::answer::{Answer, Case, Entry, Verdict};
+use crate::{
+    answer::{Answer, Case, Entry, Verdict},
+    goal::Goal,
+};
 
 /// What a player tries to force (the spec's cases 1–4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +108,21 @@ fn forces(aim: Aim, line: &mut Vec<Position>, left: u32) -> bool {
     } else {
         moves.all(&mut forced_after)
     }
+}
+
+/// Whether `goal`'s player forces it within `plies` from the last position of `line` (the game
+/// from the start, `line[0]`), by plain minimax with repetition counted on the whole line.
+///
+/// # Panics
+///
+/// If `line` is empty.
+pub fn wins(goal: Goal, line: &[Position], plies: u32) -> bool {
+    let aim = match goal {
+        Goal::Mate(c) => Aim::Mate(c),
+        Goal::Draw => Aim::BlackDraw,
+        Goal::Horizon(c) => Aim::Horizon(c),
+    };
+    forces(aim, &mut line.to_vec(), plies)
 }
 
 /// The answer for `start` with a horizon of `plies`, by plain minimax.

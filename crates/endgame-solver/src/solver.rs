@@ -84,7 +84,9 @@ impl Solver {
     ///
     /// `line` is the game from the start position (`line[0]`, counted once for repetition) to the
     /// position to judge, each following the one before by a legal move, and no position but
-    /// the last ends the game.
+    /// the last ends the game. Mate goals ignore the line's repetitions: that is exact for lines
+    /// of up to three positions (all the answer needs, see the module docs) and an upper bound
+    /// after longer ones.
     ///
     /// # Panics
     ///
@@ -411,6 +413,48 @@ mod tests {
     use small_board::Rules;
 
     use super::*;
+
+    fn after(pos: &Position, uci: &str) -> Position {
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == uci)
+            .unwrap();
+        pos.play(m)
+    }
+
+    /// A third occurrence ends the game as a draw: good for Black's draw goal, a failure for
+    /// White's horizon goal even with a rook up; and the results that depended on that history
+    /// do not leak into later searches of the same position without it.
+    #[test]
+    fn repetition_draws_and_does_not_poison_the_table() {
+        let start = Position::from_fen("7/7/7/3k3/7/7/K5R w", Rules::TASK).unwrap();
+        let mut line = vec![start];
+        for uci in [
+            "a1b1", "d4d5", "b1a1", "d5d4", "a1b1", "d4d5", "b1a1", "d5d4",
+        ] {
+            let next = after(&line[line.len() - 1], uci);
+            line.push(next);
+        }
+        assert_eq!(line[8], start);
+        let mut solver = Solver::new(1 << 22);
+        assert!(solver.wins(Goal::Draw, &line, 0));
+        assert!(!solver.wins(Goal::Horizon(Color::White), &line, 0));
+        assert!(solver.wins(Goal::Horizon(Color::White), &[start], 0));
+        // Second occurrences near the end of a line: deep searches from there, then fresh ones.
+        let mut fresh = Solver::new(1 << 22);
+        for depth in 0..7 {
+            for goal in [Goal::Draw, Goal::Horizon(Color::White)] {
+                let _ = solver.wins(goal, &line[..5], depth);
+                let _ = solver.wins(goal, &line[..7], depth);
+                assert_eq!(
+                    solver.wins(goal, &[start], depth),
+                    fresh.wins(goal, &[start], depth),
+                    "{goal:?} at depth {depth}"
+                );
+            }
+        }
+    }
 
     /// The relevance filter is sound only if `min_plies` never exceeds the plies a real line
     /// takes: walk random lines and check every pair of positions on them.

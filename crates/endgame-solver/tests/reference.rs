@@ -198,3 +198,85 @@ fn repetition_depths() {
         }
     }
 }
+
+/// The draw and horizon goals after lines that already repeat positions (second and third
+/// occurrences), against the plain minimax that counts repetitions on the whole line: this tests
+/// the table's history keys, not only the answers from a fresh start.
+#[test]
+fn goals_after_repeating_lines() {
+    use endgame_solver::Goal;
+    const WK: Piece = Piece {
+        color: Color::White,
+        role: Role::King,
+    };
+    const BK: Piece = Piece {
+        color: Color::Black,
+        role: Role::King,
+    };
+    const WR: Piece = Piece {
+        color: Color::White,
+        role: Role::Rook,
+    };
+    const BR: Piece = Piece {
+        color: Color::Black,
+        role: Role::Rook,
+    };
+    let mut rng = Rng(99);
+    let mut solver = Solver::new(16 << 20);
+    let mut compared = 0;
+    for material in [&[WK, BK, BR][..], &[WK, WR, BK][..], &[WK, WR, BK, BR][..]] {
+        for _ in 0..40 {
+            let start = random_with(&mut rng, material);
+            // Two moves there and back, twice: the start occurs three times.
+            let mut line = vec![start];
+            for _ in 0..2 {
+                let mut walk = Vec::new();
+                for _ in 0..2 {
+                    let pos = line[line.len() - 1];
+                    let moves: Vec<_> = pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| m.capture.is_none())
+                        .collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    walk.push(m);
+                    line.push(pos.play(m));
+                }
+                for m in walk {
+                    let pos = line[line.len() - 1];
+                    let back = pos
+                        .legal_moves()
+                        .into_iter()
+                        .find(|b| b.from == m.to && b.to == m.from);
+                    match back {
+                        Some(b) => line.push(pos.play(b)),
+                        None => break,
+                    }
+                }
+            }
+            for end in 1..=line.len() {
+                let prefix = &line[..end];
+                let last = prefix[prefix.len() - 1];
+                if last.legal_moves().is_empty() || last.is_dead() {
+                    break;
+                }
+                for depth in 0..=5 {
+                    for goal in [
+                        Goal::Draw,
+                        Goal::Horizon(Color::White),
+                        Goal::Horizon(Color::Black),
+                    ] {
+                        let fast = solver.wins(goal, prefix, depth);
+                        let plain = reference::wins(goal, prefix, depth);
+                        assert_eq!(fast, plain, "{goal:?} at depth {depth} after {prefix:?}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{compared} comparisons");
+}

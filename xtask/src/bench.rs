@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use crate::cmd::{self, Result};
 
 mod atomic;
+mod endgame_solver;
 mod kbn_tb;
 mod pgn_judge;
 mod small_board;
@@ -28,6 +29,7 @@ const BENCHES: &[(&str, Bench)] = &[
     ("atomic", atomic::run),
     ("kbn-tb", kbn_tb::run),
     ("small-board", small_board::run),
+    ("endgame-solver", endgame_solver::run),
     ("pgn-judge", pgn_judge::run),
 ];
 

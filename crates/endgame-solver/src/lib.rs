@@ -1,9 +1,46 @@
-//! The 7x7 endgame solver of the Czech assignment "Šachová koncovka", over [`small_board`].
+//! The 7x7 endgame solver of the Czech assignment "Šachová koncovka", over [`small_board`]:
+//! given White's king, rook and pawn and Black's king and rook (each but the kings optional),
+//! the side to move and a horizon of N plies, decide who forces checkmate, whether Black forces
+//! a draw, or who wins with respect to the horizon, and list the moves that do it.
 //!
 //! | module | concept |
 //! |---|---|
-//! | [`perft`] | `endgame-solver perft FEN DEPTH [--divide]`: the output of the perft subcommand |
+//! | [`input`] | the three-line input ([`Problem`]) and its errors |
+//! | [`goal`] | what a player forces ([`Goal`]) and the material superiority rule |
+//! | [`solver`] | the fast search ([`Solver`]): transposition table, cut-offs, sound repetition |
+//! | `table` | the transposition table |
+//! | [`analysis`] | the spec's five cases ([`analyse`]) and the `--explain` line |
+//! | [`answer`] | the answer line ([`Answer`], [`Verdict`], [`Entry`]) |
+//! | [`reference`] | the plain minimax the fast solver is checked against |
+//! | [`json`] | the `--json` wire format |
+//! | [`perft`] | `endgame-solver perft FEN DEPTH [--divide]` |
+//!
+//! # Examples
+//!
+//! ```
+//! use endgame_solver::{Problem, Solver, analyse};
+//!
+//! let problem: Problem = "Kd5 Vf3 c6 Kf7 Vf6\nB\n5\n".parse()?;
+//! let mut solver = Solver::new(16 << 20);
+//! let answer = analyse(&mut solver, &problem.position, problem.plies);
+//! assert_eq!(answer.to_string(), "1-0 c7D+");
+//! # Ok::<_, endgame_solver::input::ParseProblemError>(())
+//! ```
 
 #![warn(missing_docs)]
 
+pub mod analysis;
+pub mod answer;
+pub mod goal;
+pub mod input;
+pub mod json;
 pub mod perft;
+pub mod reference;
+pub mod solver;
+mod table;
+
+pub use analysis::analyse;
+pub use answer::{Answer, Case, Entry, Verdict};
+pub use goal::Goal;
+pub use input::Problem;
+pub use solver::Solver;

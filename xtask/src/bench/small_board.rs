@@ -13,7 +13,7 @@ use std::{
 
 use crate::{
     bench::{Row, build_release},
-    cmd::Result,
+    cmd::{self, Result},
 };
 
 /// (fixture id, depth): trees of 1.4 to 10 million leaves.
@@ -32,7 +32,7 @@ pub fn run() -> Result<Vec<Row>> {
     let engine = fairy_stockfish()?;
     let (version, variant_file) = engine_version(&engine)?;
     build_release(&["endgame-solver"])?;
-    let ours = target_dir().join("release").join("endgame-solver");
+    let ours = cmd::release_binary("endgame-solver");
     let table = std::fs::read_to_string("fixtures/small-board/perft.txt")
         .map_err(|e| format!("cannot read fixtures/small-board/perft.txt: {e}"))?;
 
@@ -85,10 +85,6 @@ fn row(what: String, nodes: u64, ours: Duration, theirs: Duration, version: &str
         theirs: format!("{:.1} M leaves/s", rate(theirs)),
         ratio: Some(theirs.as_secs_f64() / ours.as_secs_f64()),
     }
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from)
 }
 
 /// The Debian package installs the engine in /usr/games, which is not always on PATH.

@@ -1,0 +1,500 @@
+//! The fast solver: one AND/OR search per goal with a transposition table, cut-offs as soon as a
+//! node is decided, quick bounds, and repetition handled without poisoning the table.
+//!
+//! # Repetition
+//!
+//! A position's third occurrence on the line (the start counted once) is a draw. Two facts keep
+//! the table sound:
+//!
+//! - **Mate goals ignore repetition.** If X mates within d plies when repetitions are not
+//!   counted, X also does when they are: X plays a fastest mate, so the distance to mate falls on
+//!   every ply and no position of the continuation occurs twice; with the at most two positions
+//!   played before it (the start, and the first move's position for the answer's pairs), no
+//!   position reaches a third occurrence. The converse holds because a draw only takes lines away
+//!   from X. So the value of a mate goal depends on the position and the depth alone.
+//! - **Other goals key the table by the relevant history.** Only positions since the last
+//!   capture or pawn move can recur, and of those only the ones that could still reach their
+//!   third occurrence within the remaining plies, judged by a lower bound on the plies needed to
+//!   get back to them (king distance, one or two rook or queen moves, same material and pawns).
+//!   The value of a node is a function of its position, the remaining depth and that set with
+//!   each position's count; the table key includes a hash of the set (0 when empty, by far the
+//!   common case near the leaves), and the position itself is stored exactly.
+
+use std::cmp::Reverse;
+
+use small_board::{Color, Move, MoveList, Piece, Position, Role, Square};
+
+use crate::{
+    goal::{End, Goal, end_of, superiority},
+    table::{MoveHint, Table},
+};
+
+/// How often (in searched nodes) the progress callback runs.
+const PROGRESS_EVERY: u64 = 1 << 22;
+
+/// A position on the current line and where its repetition segment starts.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    pos: Position,
+    /// Index in the path of the first position after the last capture or pawn move.
+    segment_start: usize,
+}
+
+/// The fast solver. Keep one for a whole analysis: its table carries over between queries.
+pub struct Solver {
+    table: Table,
+    path: Vec<Node>,
+    /// Per ply: the moves in search order.
+    buffers: Vec<Vec<(i32, Move)>>,
+    nodes: u64,
+    progress: Option<Box<dyn FnMut(u64)>>,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Solver {
+    /// A solver whose transposition table uses at most `memory` bytes.
+    pub fn new(memory: usize) -> Solver {
+        Solver {
+            table: Table::new(memory),
+            path: Vec::new(),
+            buffers: Vec::new(),
+            nodes: 0,
+            progress: None,
+        }
+    }
+
+    /// Calls `report` with the number of nodes searched so far, every few million nodes.
+    pub fn on_progress(&mut self, report: impl FnMut(u64) + 'static) {
+        self.progress = Some(Box::new(report));
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether `goal`'s player forces it within `plies` from the last position of `line`.
+    ///
+    /// `line` is the game from the start position (`line[0]`, counted once for repetition) to the
+    /// position to judge, each following the one before by a legal move, and no position but
+    /// the last ends the game. Mate goals ignore the line's repetitions: that is exact for lines
+    /// of up to three positions (all the answer needs, see the module docs) and an upper bound
+    /// after longer ones.
+    ///
+    /// # Panics
+    ///
+    /// If `line` is empty.
+    pub fn wins(&mut self, goal: Goal, line: &[Position], plies: u32) -> bool {
+        assert!(!line.is_empty(), "a line has at least the start position");
+        self.path.clear();
+        let mut start = 0;
+        for (i, pos) in line.iter().enumerate() {
+            if i > 0 && irreversible(&line[i - 1], pos) {
+                start = i;
+            }
+            self.path.push(Node {
+                pos: *pos,
+                segment_start: start,
+            });
+        }
+        // Iterative deepening: shallower searches fill the table with moves to try first, and
+        // for the goals monotone in depth (mate, draw) a success settles it.
+        // (The horizon goal's entries are for one exact depth, so it gains nothing from them.)
+        if !matches!(goal, Goal::Horizon(_)) {
+            for depth in 1..plies {
+                if self.eval(goal, depth) {
+                    return true;
+                }
+            }
+        }
+        self.eval(goal, plies)
+    }
+
+    /// The value of the last position on the path.
+    fn eval(&mut self, goal: Goal, depth: u32) -> bool {
+        let pos = self.path[self.path.len() - 1].pos;
+        if counts_repetitions(goal) && self.third_occurrence() {
+            return goal.accepts(End::Draw);
+        }
+        if depth == 0 {
+            return leaf(goal, &pos);
+        }
+        let history = if counts_repetitions(goal) {
+            self.history_key(&pos, depth)
+        } else {
+            0
+        };
+        // A node one ply above the horizon is cheaper to search again than to look up.
+        let use_table = depth > 1;
+        // Only positions that did not end the game are stored, so a hit needs no end test.
+        let mut hint = MoveHint::NONE;
+        if use_table {
+            let (value, stored_hint) = self.table.lookup(goal, &pos, history, depth);
+            if let Some(value) = value {
+                return value;
+            }
+            hint = stored_hint;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if let Some(end) = end_of(&pos, moves.len()) {
+            return goal.accepts(end);
+        }
+        if let Some(value) = quick_bound(goal, &pos, depth) {
+            return value;
+        }
+        // Black's superiority needs every white piece but the king captured, one black move
+        // each; when too few remain only a mate wins, and mate ignoring repetition is an upper
+        // bound on mate with it (a draw only takes lines away from Black).
+        if goal == Goal::Horizon(Color::Black) {
+            let black_moves = if pos.turn() == Color::Black {
+                depth.div_ceil(2)
+            } else {
+                depth / 2
+            };
+            let white_pieces = pos.board().by_color(Color::White).count() - 1;
+            if black_moves < white_pieces && !self.eval(Goal::Mate(Color::Black), depth) {
+                return false;
+            }
+        }
+        let (value, decided_by) = self.search(goal, &pos, &moves, depth, hint);
+        if use_table {
+            self.table
+                .store(goal, &pos, history, depth, value, decided_by);
+        }
+        value
+    }
+
+    /// The value of a position that has not ended, with its legal moves, by trying them (`hint`
+    /// first), and the move that decided it, if one did.
+    fn search(
+        &mut self,
+        goal: Goal,
+        pos: &Position,
+        moves: &MoveList,
+        depth: u32,
+        hint: MoveHint,
+    ) -> (bool, MoveHint) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(PROGRESS_EVERY)
+            && let Some(report) = &mut self.progress
+        {
+            report(self.nodes);
+        }
+        let player_moves = pos.turn() == goal.player();
+        let ply = self.path.len();
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut order = std::mem::take(&mut self.buffers[ply]);
+        order.clear();
+        order.extend(moves.iter().map(|&m| {
+            let first = if MoveHint::of(m) == hint { 1000 } else { 0 };
+            (first + score(goal, pos, m, player_moves), m)
+        }));
+        order.sort_by_key(|&(s, _)| Reverse(s));
+        // An OR node (the player moves) succeeds at its first success; an AND node fails at its
+        // first failure.
+        let mut value = !player_moves;
+        let mut decided_by = MoveHint::NONE;
+        let segment_start = self.path[ply - 1].segment_start;
+        for &(_, m) in &order {
+            let child = pos.play(m);
+            let start = if irreversible(pos, &child) {
+                ply
+            } else {
+                segment_start
+            };
+            self.path.push(Node {
+                pos: child,
+                segment_start: start,
+            });
+            let child_value = self.eval(goal, depth - 1);
+            self.path.pop();
+            if child_value == player_moves {
+                value = child_value;
+                decided_by = MoveHint::of(m);
+                break;
+            }
+        }
+        self.buffers[ply] = order;
+        (value, decided_by)
+    }
+
+    /// Whether the last position on the path occurs for the third time.
+    fn third_occurrence(&self) -> bool {
+        let last = self.path.len() - 1;
+        let node = &self.path[last];
+        let earlier = self.path[node.segment_start..last]
+            .iter()
+            .filter(|n| same(&n.pos, &node.pos))
+            .count();
+        earlier >= 2
+    }
+
+    /// A hash of the positions of the current segment that could still reach their third
+    /// occurrence within `depth` plies, with their counts; 0 when there are none.
+    fn history_key(&self, pos: &Position, depth: u32) -> u64 {
+        let last = self.path.len() - 1;
+        let segment = &self.path[self.path[last].segment_start..];
+        let mut key = 0u64;
+        for (i, node) in segment.iter().enumerate() {
+            let is_current = same(&node.pos, pos);
+            let first_return = if is_current {
+                4
+            } else {
+                match min_plies(pos, &node.pos) {
+                    Some(plies) => plies,
+                    None => continue,
+                }
+            };
+            if first_return > depth {
+                continue;
+            }
+            if segment[..i].iter().any(|n| same(&n.pos, &node.pos)) {
+                continue; // counted at its first occurrence
+            }
+            let count = segment.iter().filter(|n| same(&n.pos, &node.pos)).count() as u32;
+            if is_current && count == 1 {
+                continue; // the default: the position occurs once
+            }
+            // Each later return to the same position takes at least four plies.
+            let needed = 3u32.saturating_sub(count).max(1);
+            if first_return + 4 * (needed - 1) <= depth {
+                key = key.wrapping_add(mix(node.pos.key(), count));
+            }
+        }
+        key
+    }
+}
+
+fn counts_repetitions(goal: Goal) -> bool {
+    !matches!(goal, Goal::Mate(_))
+}
+
+fn same(a: &Position, b: &Position) -> bool {
+    a.key() == b.key() && a.turn() == b.turn() && a.board() == b.board()
+}
+
+/// Whether the step from `a` to `b` can never be undone: a capture or a pawn move.
+fn irreversible(a: &Position, b: &Position) -> bool {
+    let (a, b) = (a.board(), b.board());
+    // A move changes only the mover's squares unless it captures (no popcount: this is hot).
+    let capture = a.by_color(Color::White) != b.by_color(Color::White)
+        && a.by_color(Color::Black) != b.by_color(Color::Black);
+    capture || a.by_role(Role::Pawn) != b.by_role(Role::Pawn)
+}
+
+fn mix(key: u64, count: u32) -> u64 {
+    let mut z = key ^ u64::from(count).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A lower bound on the plies from `from` to `to`, `None` if `to` can never recur (other
+/// material or pawns).
+fn min_plies(from: &Position, to: &Position) -> Option<u32> {
+    let (a, b) = (from.board(), to.board());
+    if a.by_role(Role::Pawn) != b.by_role(Role::Pawn) {
+        return None;
+    }
+    let mut need = [0u32; 2];
+    for (i, color) in Color::ALL.into_iter().enumerate() {
+        for role in Role::ALL {
+            let piece = Piece { color, role };
+            let (x, y) = (a.by_piece(piece), b.by_piece(piece));
+            if x.more_than_one() || y.more_than_one() {
+                if x.count() != y.count() {
+                    return None;
+                }
+                continue; // no bound for several pieces of a kind
+            }
+            match (x.first(), y.first()) {
+                (Some(x), Some(y)) => need[i] += moves_between(role, x, y),
+                (None, None) => {}
+                // Material never comes back (and a pawn's promotion changed the pawns).
+                _ => return None,
+            }
+        }
+    }
+    let (first, second) = if from.turn() == Color::White {
+        (need[0], need[1])
+    } else {
+        (need[1], need[0])
+    };
+    // The side to move plays on plies 1, 3, 5, ...; the other on 2, 4, ...
+    let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(1);
+    if plies % 2 != u32::from(from.turn() != to.turn()) {
+        plies += 1;
+    }
+    Some(plies)
+}
+
+/// A lower bound on the moves a piece of `role` needs from `x` to `y` on an empty board.
+fn moves_between(role: Role, x: Square, y: Square) -> u32 {
+    if x == y {
+        return 0;
+    }
+    let df = x.file().index().abs_diff(y.file().index());
+    let dr = x.rank().index().abs_diff(y.rank().index());
+    let straight = df == 0 || dr == 0;
+    match role {
+        Role::King => df.max(dr),
+        Role::Rook => 2 - u32::from(straight),
+        Role::Queen => 2 - u32::from(straight || df == dr),
+        Role::Bishop | Role::Knight | Role::Pawn => 1,
+    }
+}
+
+/// The value of a position at the horizon (no plies left) that has not ended by repetition.
+fn leaf(goal: Goal, pos: &Position) -> bool {
+    let player = goal.player();
+    let mated_by_player = || pos.turn() != player && pos.is_check() && !pos.has_legal_moves();
+    match goal {
+        Goal::Mate(_) => mated_by_player(),
+        Goal::Horizon(x) => {
+            if superiority(pos.board()) == Some(x) {
+                // Superiority means a heavy piece, so the position is not dead; it only fails
+                // if the game ended in a stalemate or in X's own mate.
+                pos.has_legal_moves() || (pos.is_check() && pos.turn() != x)
+            } else {
+                mated_by_player()
+            }
+        }
+        Goal::Draw => {
+            let moves = usize::from(pos.has_legal_moves());
+            end_of(pos, moves).is_some_and(|end| goal.accepts(end))
+        }
+    }
+}
+
+/// Answers that need no search.
+fn quick_bound(goal: Goal, pos: &Position, depth: u32) -> Option<bool> {
+    match goal {
+        Goal::Mate(x) | Goal::Horizon(x) if pos.board().by_color(x).count() == 1 => Some(false),
+        // The defender moves, then the player needs a move to mate.
+        Goal::Mate(x) if pos.turn() != x && depth < 2 => Some(false),
+        _ => None,
+    }
+}
+
+/// Move ordering: captures, promotions and checks first.
+fn score(goal: Goal, pos: &Position, m: Move, player_moves: bool) -> i32 {
+    let value = |role: Role| match role {
+        Role::Queen => 9,
+        Role::Rook => 5,
+        Role::Bishop | Role::Knight => 3,
+        Role::Pawn => 1,
+        Role::King => 0,
+    };
+    let mut s = 0;
+    if let Some(captured) = m.capture {
+        s += 20 + value(captured);
+    }
+    if let Some(role) = m.promotion {
+        s += 10 + value(role);
+    }
+    if player_moves && matches!(goal, Goal::Mate(_) | Goal::Horizon(_)) && pos.play(m).is_check() {
+        s += 15;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use small_board::Rules;
+
+    use super::*;
+
+    fn after(pos: &Position, uci: &str) -> Position {
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == uci)
+            .unwrap();
+        pos.play(m)
+    }
+
+    /// A third occurrence ends the game as a draw: good for Black's draw goal, a failure for
+    /// White's horizon goal even with a rook up; and the results that depended on that history
+    /// do not leak into later searches of the same position without it.
+    #[test]
+    fn repetition_draws_and_does_not_poison_the_table() {
+        let start = Position::from_fen("7/7/7/3k3/7/7/K5R w", Rules::TASK).unwrap();
+        let mut line = vec![start];
+        for uci in [
+            "a1b1", "d4d5", "b1a1", "d5d4", "a1b1", "d4d5", "b1a1", "d5d4",
+        ] {
+            let next = after(&line[line.len() - 1], uci);
+            line.push(next);
+        }
+        assert_eq!(line[8], start);
+        let mut solver = Solver::new(1 << 22);
+        assert!(solver.wins(Goal::Draw, &line, 0));
+        assert!(!solver.wins(Goal::Horizon(Color::White), &line, 0));
+        assert!(solver.wins(Goal::Horizon(Color::White), &[start], 0));
+        // Second occurrences near the end of a line: deep searches from there, then fresh ones.
+        let mut fresh = Solver::new(1 << 22);
+        for depth in 0..7 {
+            for goal in [Goal::Draw, Goal::Horizon(Color::White)] {
+                let _ = solver.wins(goal, &line[..5], depth);
+                let _ = solver.wins(goal, &line[..7], depth);
+                assert_eq!(
+                    solver.wins(goal, &[start], depth),
+                    fresh.wins(goal, &[start], depth),
+                    "{goal:?} at depth {depth}"
+                );
+            }
+        }
+    }
+
+    /// The relevance filter is sound only if `min_plies` never exceeds the plies a real line
+    /// takes: walk random lines and check every pair of positions on them.
+    #[test]
+    fn min_plies_is_a_lower_bound() {
+        let starts = [
+            "5k1/2P2r1/3K3/7/5R1/7/7 w",
+            "7/1r5/7/7/2K4/5R1/4k2 b",
+            "7/7/3k3/7/1P5/7/3K3 w",
+            "2Q4/5r1/7/3k3/7/1K5/7 b",
+        ];
+        let mut state = 0x1234_5678_u64;
+        for fen in starts {
+            for _ in 0..200 {
+                let mut line = vec![Position::from_fen(fen, Rules::TASK).unwrap()];
+                for _ in 0..12 {
+                    let pos = line[line.len() - 1];
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state = mix(state, 1);
+                    line.push(pos.play(moves[(state % moves.len() as u64) as usize]));
+                }
+                for i in 0..line.len() {
+                    for j in i + 1..line.len() {
+                        if let Some(bound) = min_plies(&line[i], &line[j]) {
+                            assert!(
+                                bound as usize <= j - i,
+                                "{} to {}: bound {bound}, reached in {}",
+                                line[i],
+                                line[j],
+                                j - i
+                            );
+                        } else {
+                            assert!(line[i..=j].windows(2).any(|w| irreversible(&w[0], &w[1])));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

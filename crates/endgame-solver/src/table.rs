@@ -1,0 +1,279 @@
+//! The transposition table: for a goal, an exact position and the relevant repetition history,
+//! the depths at which the goal is known to succeed or to fail.
+//!
+//! Mate and draw are monotone in the remaining plies (what a player forces within d plies it
+//! forces within more), so one entry keeps two bounds: the smallest depth known to succeed and
+//! the largest known to fail. A probe at depth d answers when d is at least the first or at most
+//! the second. The horizon goal is judged at the horizon itself and is not monotone (superiority
+//! held at ply d may be lost at ply d + 1), so its entries are for one exact depth.
+//!
+//! Each entry holds four words:
+//!
+//! | word | content |
+//! |---|---|
+//! | 0 | White's pieces: 6 bits per role (square + 1, 0 = none), bit 63 = Black to move |
+//! | 1 | Black's pieces, likewise |
+//! | 2 | the history key (see `solver`): 0 when no earlier position can still repeat |
+//! | 3 | bits 0–7 goal code (0 = empty slot), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
+//!
+//! The position is stored exactly, so two positions never share an entry; the table is a cache:
+//! a full bucket drops its shallowest entry. It starts small and doubles (rehashing) while it is
+//! more than half full and below its memory limit, so short searches never touch the full limit.
+
+use small_board::{Board, Color, Move, Piece, Position, Role};
+
+use crate::goal::Goal;
+
+/// Entries per bucket (consecutive slots probed together).
+const BUCKET: usize = 4;
+/// The initial size in entries (4 MiB).
+const INITIAL: usize = 1 << 17;
+const NO_WIN: u64 = 255;
+
+/// A fixed-size transposition table.
+#[derive(Debug)]
+pub struct Table {
+    entries: Vec<[u64; 4]>,
+    mask: usize,
+    /// The most entries the memory limit allows (a power of two).
+    max_len: usize,
+    /// Slots in use.
+    used: usize,
+}
+
+/// A move in 16 bits (from, to, promotion) to try first; 0 is no move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveHint(u16);
+
+impl MoveHint {
+    /// No move.
+    pub const NONE: MoveHint = MoveHint(0);
+
+    /// The hint naming `m`.
+    pub fn of(m: Move) -> MoveHint {
+        let promotion = m.promotion.map_or(0, |r| r.index() + 1) as u16;
+        MoveHint((m.from.index() as u16 + 1) | (m.to.index() as u16) << 6 | promotion << 12)
+    }
+}
+
+/// An exact encoding of a position whose sides have at most one piece of each role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Packed([u64; 2]);
+
+fn pack(pos: &Position) -> Option<Packed> {
+    let board: &Board = pos.board();
+    let mut words = [0u64; 2];
+    for (i, color) in Color::ALL.into_iter().enumerate() {
+        for role in Role::ALL {
+            let squares = board.by_piece(Piece { color, role });
+            if squares.more_than_one() {
+                return None;
+            }
+            if let Some(sq) = squares.first() {
+                words[i] |= (sq.index() as u64 + 1) << (6 * role.index());
+            }
+        }
+    }
+    if pos.turn() == Color::Black {
+        words[0] |= 1 << 63;
+    }
+    Some(Packed(words))
+}
+
+/// The goal's code (bits 0–7) and, for the non-monotone horizon goal, the exact depth + 1
+/// (bits 24–31): together they must match for an entry to apply.
+fn goal_code(goal: Goal, depth: u32) -> u64 {
+    let exact = u64::from(depth.min(254)) + 1;
+    match goal {
+        Goal::Mate(Color::White) => 1,
+        Goal::Mate(Color::Black) => 2,
+        Goal::Draw => 3,
+        Goal::Horizon(Color::White) => 4 | exact << 24,
+        Goal::Horizon(Color::Black) => 5 | exact << 24,
+    }
+}
+
+const CODE_MASK: u64 = 0xff | 0xff << 24;
+
+/// SplitMix64's finaliser: spreads the packed position over the buckets.
+const fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Table {
+    /// A table using at most `bytes` of memory (at least one bucket).
+    pub fn new(bytes: usize) -> Table {
+        let wanted = (bytes / size_of::<[u64; 4]>()).max(BUCKET);
+        // The largest power of two that fits; zeroed memory is an empty table.
+        let max_len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let len = max_len.min(INITIAL);
+        Table {
+            entries: vec![[0; 4]; len],
+            mask: len - 1,
+            max_len,
+            used: 0,
+        }
+    }
+
+    fn bucket(&self, packed: Packed, history: u64, code: u64) -> usize {
+        let h = mix(packed.0[0] ^ mix(packed.0[1] ^ mix(history ^ code)));
+        (h as usize) & self.mask & !(BUCKET - 1)
+    }
+
+    /// Doubles the table and puts every entry back in its new bucket.
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.entries, vec![[0; 4]; (self.mask + 1) << 1]);
+        self.mask = self.entries.len() - 1;
+        self.used = 0;
+        for e in old.into_iter().filter(|e| e[3] & 0xff != 0) {
+            let start = self.bucket(Packed([e[0], e[1]]), e[2], e[3] & CODE_MASK);
+            if let Some(slot) = self.entries[start..start + BUCKET]
+                .iter_mut()
+                .find(|s| s[3] == 0)
+            {
+                *slot = e;
+                self.used += 1;
+            }
+        }
+    }
+
+    /// The stored answer for `goal` at `depth`, if the bounds decide it.
+    #[cfg(test)]
+    fn probe(&self, goal: Goal, pos: &Position, history: u64, depth: u32) -> Option<bool> {
+        self.lookup(goal, pos, history, depth).0
+    }
+
+    /// The stored answer for `goal` at `depth` if the bounds decide it, and the move that last
+    /// decided the position (to try first when they do not).
+    pub fn lookup(
+        &self,
+        goal: Goal,
+        pos: &Position,
+        history: u64,
+        depth: u32,
+    ) -> (Option<bool>, MoveHint) {
+        let Some(packed) = pack(pos) else {
+            return (None, MoveHint::NONE);
+        };
+        let code = goal_code(goal, depth);
+        let start = self.bucket(packed, history, code);
+        let entry = self.entries[start..start + BUCKET].iter().find(|e| {
+            e[0] == packed.0[0]
+                && e[1] == packed.0[1]
+                && e[2] == history
+                && e[3] & CODE_MASK == code
+        });
+        let Some(entry) = entry else {
+            return (None, MoveHint::NONE);
+        };
+        let win = (entry[3] >> 8) & 0xff;
+        let fail = (entry[3] >> 16) & 0xff;
+        let hint = MoveHint((entry[3] >> 32) as u16);
+        let depth = u64::from(depth);
+        if win != NO_WIN && depth >= win {
+            (Some(true), hint)
+        } else if fail != 0 && depth < fail {
+            (Some(false), hint)
+        } else {
+            (None, hint)
+        }
+    }
+
+    /// Records that `goal` succeeds (`value`) or fails at `depth`, decided by `hint` (if any).
+    pub fn store(
+        &mut self,
+        goal: Goal,
+        pos: &Position,
+        history: u64,
+        depth: u32,
+        value: bool,
+        hint: MoveHint,
+    ) {
+        let Some(packed) = pack(pos) else { return };
+        if self.used > self.entries.len() / 2 && self.entries.len() < self.max_len {
+            self.grow();
+        }
+        let code = goal_code(goal, depth);
+        let start = self.bucket(packed, history, code);
+        let depth = u64::from(depth.min(254));
+        let bucket = &mut self.entries[start..start + BUCKET];
+        let slot = match bucket.iter().position(|e| {
+            e[0] == packed.0[0]
+                && e[1] == packed.0[1]
+                && e[2] == history
+                && e[3] & CODE_MASK == code
+        }) {
+            Some(i) => i,
+            None => {
+                // An empty slot, else the entry with the least depth behind it.
+                let weight = |e: &[u64; 4]| {
+                    if e[3] & 0xff == 0 {
+                        return 0;
+                    }
+                    let win = (e[3] >> 8) & 0xff;
+                    let fail = (e[3] >> 16) & 0xff;
+                    1 + if win == NO_WIN { fail } else { win.max(fail) }
+                };
+                let i = (0..BUCKET).min_by_key(|&i| weight(&bucket[i])).unwrap_or(0);
+                if bucket[i][3] & 0xff == 0 {
+                    self.used += 1;
+                }
+                bucket[i] = [packed.0[0], packed.0[1], history, code | (NO_WIN << 8)];
+                i
+            }
+        };
+        let e = &mut bucket[slot];
+        let mut win = (e[3] >> 8) & 0xff;
+        let mut fail = (e[3] >> 16) & 0xff;
+        if value {
+            win = win.min(depth);
+        } else {
+            fail = fail.max(depth + 1);
+        }
+        let hint = if hint == MoveHint::NONE {
+            (e[3] >> 32) & 0xffff
+        } else {
+            u64::from(hint.0)
+        };
+        e[3] = code | (win << 8) | (fail << 16) | (hint << 32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use small_board::Rules;
+
+    use super::*;
+
+    #[test]
+    fn bounds_are_monotone() {
+        let pos = Position::from_fen("5k1/2P2r1/3K3/7/5R1/7/7 w", Rules::TASK).unwrap();
+        let mut table = Table::new(1 << 12);
+        let goal = Goal::Mate(Color::White);
+        assert_eq!(table.probe(goal, &pos, 0, 5), None);
+        table.store(goal, &pos, 0, 5, true, MoveHint::NONE);
+        table.store(goal, &pos, 0, 2, false, MoveHint::NONE);
+        assert_eq!(table.probe(goal, &pos, 0, 7), Some(true));
+        assert_eq!(table.probe(goal, &pos, 0, 5), Some(true));
+        assert_eq!(table.probe(goal, &pos, 0, 4), None);
+        assert_eq!(table.probe(goal, &pos, 0, 2), Some(false));
+        assert_eq!(table.probe(goal, &pos, 0, 0), Some(false));
+        assert_eq!(table.probe(goal, &pos, 1, 5), None);
+        assert_eq!(table.probe(Goal::Draw, &pos, 0, 5), None);
+        // The horizon goal is kept for its exact depth only.
+        let horizon = Goal::Horizon(Color::White);
+        table.store(horizon, &pos, 0, 3, true, MoveHint::NONE);
+        assert_eq!(table.probe(horizon, &pos, 0, 3), Some(true));
+        assert_eq!(table.probe(horizon, &pos, 0, 4), None);
+        table.store(horizon, &pos, 0, 4, false, MoveHint::NONE);
+        assert_eq!(table.probe(horizon, &pos, 0, 4), Some(false));
+        assert_eq!(table.probe(horizon, &pos, 0, 2), None);
+        // Growing keeps what is stored.
+        table.grow();
+        assert_eq!(table.probe(goal, &pos, 0, 5), Some(true));
+        assert_eq!(table.probe(goal, &pos, 0, 2), Some(false));
+        assert_eq!(table.probe(horizon, &pos, 0, 4), Some(false));
+    }
+}

@@ -1,0 +1,282 @@
+//! The fast solver against the plain minimax reference, on random legal positions of the task's
+//! material (White K, optional R, optional pawn; Black K, optional R) for every N from 0 to 7.
+
+use endgame_solver::{Solver, analyse, reference};
+use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
+
+/// SplitMix64: a fixed, dependency-free random sequence.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random legal position of the task's material.
+fn random_position(rng: &mut Rng) -> Position {
+    loop {
+        let mut pieces = vec![
+            Piece {
+                color: Color::White,
+                role: Role::King,
+            },
+            Piece {
+                color: Color::Black,
+                role: Role::King,
+            },
+        ];
+        if rng.below(4) != 0 {
+            pieces.push(Piece {
+                color: Color::White,
+                role: Role::Rook,
+            });
+        }
+        if rng.below(3) != 0 {
+            pieces.push(Piece {
+                color: Color::White,
+                role: Role::Pawn,
+            });
+        }
+        if rng.below(4) != 0 {
+            pieces.push(Piece {
+                color: Color::Black,
+                role: Role::Rook,
+            });
+        }
+        let mut board = Board::empty();
+        for piece in pieces {
+            let sq = loop {
+                let sq = Square::new(rng.below(49) as u32).expect("49 squares");
+                if board.piece_at(sq).is_none() {
+                    break sq;
+                }
+            };
+            board.set_piece_at(sq, piece);
+        }
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let setup = Setup {
+            board,
+            turn,
+            ep_square: None,
+        };
+        if let Ok(pos) = Position::from_setup(setup, Rules::TASK) {
+            return pos;
+        }
+    }
+}
+
+fn check(depth: u32, count: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let mut solver = Solver::new(16 << 20);
+    let mut verdicts = std::collections::BTreeMap::new();
+    for i in 0..count {
+        let pos = random_position(&mut rng);
+        let fast = analyse(&mut solver, &pos, depth);
+        let plain = reference::answer(&pos, depth);
+        assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
+        *verdicts.entry(fast.verdict.to_string()).or_insert(0) += 1;
+    }
+    eprintln!("N = {depth}: {verdicts:?}");
+}
+
+#[test]
+fn n0() {
+    check(0, 2000, 0);
+}
+
+#[test]
+fn n1() {
+    check(1, 1000, 1);
+}
+
+#[test]
+fn n2() {
+    check(2, 1000, 2);
+}
+
+#[test]
+fn n3() {
+    check(3, 600, 3);
+}
+
+#[test]
+fn n4() {
+    check(4, 500, 4);
+}
+
+#[test]
+fn n5() {
+    check(5, 500, 5);
+}
+
+#[test]
+fn n6() {
+    check(6, 300, 6);
+}
+
+#[test]
+fn n7() {
+    check(7, 100, 7);
+}
+
+/// A random legal position with exactly the given pieces.
+fn random_with(rng: &mut Rng, pieces: &[Piece]) -> Position {
+    loop {
+        let mut board = Board::empty();
+        for &piece in pieces {
+            let sq = loop {
+                let sq = Square::new(rng.below(49) as u32).expect("49 squares");
+                if board.piece_at(sq).is_none() {
+                    break sq;
+                }
+            };
+            board.set_piece_at(sq, piece);
+        }
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(pos) = Position::from_setup(
+            Setup {
+                board,
+                turn,
+                ep_square: None,
+            },
+            Rules::TASK,
+        ) {
+            return pos;
+        }
+    }
+}
+
+/// Depths where a third occurrence can happen (at least 8 plies), on light material so the
+/// plain minimax finishes: this is where the table's repetition handling is tested.
+#[test]
+fn repetition_depths() {
+    const WK: Piece = Piece {
+        color: Color::White,
+        role: Role::King,
+    };
+    const BK: Piece = Piece {
+        color: Color::Black,
+        role: Role::King,
+    };
+    const WP: Piece = Piece {
+        color: Color::White,
+        role: Role::Pawn,
+    };
+    const BR: Piece = Piece {
+        color: Color::Black,
+        role: Role::Rook,
+    };
+    let mut rng = Rng(8);
+    let mut solver = Solver::new(16 << 20);
+    for (material, depth, count) in [
+        (&[WK, WP, BK][..], 8, 40),
+        (&[WK, WP, BK][..], 9, 20),
+        (&[WK, BK, BR][..], 8, 10),
+    ] {
+        for i in 0..count {
+            let pos = random_with(&mut rng, material);
+            let fast = analyse(&mut solver, &pos, depth);
+            let plain = reference::answer(&pos, depth);
+            assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
+        }
+    }
+}
+
+/// The draw and horizon goals after lines that already repeat positions (second and third
+/// occurrences), against the plain minimax that counts repetitions on the whole line: this tests
+/// the table's history keys, not only the answers from a fresh start.
+#[test]
+fn goals_after_repeating_lines() {
+    use endgame_solver::Goal;
+    const WK: Piece = Piece {
+        color: Color::White,
+        role: Role::King,
+    };
+    const BK: Piece = Piece {
+        color: Color::Black,
+        role: Role::King,
+    };
+    const WR: Piece = Piece {
+        color: Color::White,
+        role: Role::Rook,
+    };
+    const BR: Piece = Piece {
+        color: Color::Black,
+        role: Role::Rook,
+    };
+    let mut rng = Rng(99);
+    let mut solver = Solver::new(16 << 20);
+    let mut compared = 0;
+    for material in [&[WK, BK, BR][..], &[WK, WR, BK][..], &[WK, WR, BK, BR][..]] {
+        for _ in 0..40 {
+            let start = random_with(&mut rng, material);
+            // Two moves there and back, twice: the start occurs three times.
+            let mut line = vec![start];
+            for _ in 0..2 {
+                let mut walk = Vec::new();
+                for _ in 0..2 {
+                    let pos = line[line.len() - 1];
+                    let moves: Vec<_> = pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| m.capture.is_none())
+                        .collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    walk.push(m);
+                    line.push(pos.play(m));
+                }
+                for m in walk {
+                    let pos = line[line.len() - 1];
+                    let back = pos
+                        .legal_moves()
+                        .into_iter()
+                        .find(|b| b.from == m.to && b.to == m.from);
+                    match back {
+                        Some(b) => line.push(pos.play(b)),
+                        None => break,
+                    }
+                }
+            }
+            for end in 1..=line.len() {
+                let prefix = &line[..end];
+                let last = prefix[prefix.len() - 1];
+                if last.legal_moves().is_empty() || last.is_dead() {
+                    break;
+                }
+                for depth in 0..=5 {
+                    for goal in [
+                        Goal::Draw,
+                        Goal::Horizon(Color::White),
+                        Goal::Horizon(Color::Black),
+                    ] {
+                        let fast = solver.wins(goal, prefix, depth);
+                        let plain = reference::wins(goal, prefix, depth);
+                        assert_eq!(fast, plain, "{goal:?} at depth {depth} after {prefix:?}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{compared} comparisons");
+}

@@ -139,6 +139,11 @@ def main():
         "probe_checkmated": "k7/8/NK6/3B4/8/8/8/8 b - - 0 1",
         "probe_capture_draw": "8/8/8/8/3k4/3N4/8/K6B b - - 0 1",
         "probe_dark_bishop_corner": "7k/8/5K2/8/8/8/8/1B4N1 w - - 0 1",
+        # Added by the audit (xtask/oracles/kbn-tb/audit.py): Black to move in double check, a
+        # dark-squared bishop with Black to move, White moves that stalemate or hang a piece.
+        "probe_black_double_check": "8/8/B7/4N3/2k5/7K/8/8 b - - 0 1",
+        "probe_dark_bishop_black": "1B6/8/8/8/8/7k/8/1K3N2 b - - 0 1",
+        "probe_stalemating_moves": "3k4/8/3K4/5B2/8/8/8/3N4 w - - 0 1",
     }
     for i, turn in enumerate([chess.WHITE, chess.BLACK] * 4):
         chosen[f"probe_random_{i + 1}"] = random_position(rng, turn)

@@ -233,7 +233,16 @@ fn answer(
                     write_answer(out, &table, fen.trim(), pos, answer)?;
                 }
             }
-            Err(err) => diag.error(&err),
+            Err(err) => {
+                // The spec's value for a KBNK placement that cannot arise: `illegal: why`,
+                // printed as the answer, while the run still fails as invalid input.
+                if let (ProbeError::Illegal(why), Answer::Probe { json: false }) = (&err, answer) {
+                    if why.is_unreachable_placement() {
+                        writeln!(out, "illegal: {why}")?;
+                    }
+                }
+                diag.error(&err);
+            }
         }
         return Ok(());
     }

@@ -197,6 +197,18 @@ pub enum IllegalPosition {
     BlackInCheck(Square),
 }
 
+impl IllegalPosition {
+    /// Whether the four KBNK pieces are there but their placement cannot arise in a game (kings
+    /// touching, or Black in check with White to move): the spec's `illegal: why` value, as
+    /// opposed to a FEN that is not a KBNK position at all.
+    pub fn is_unreachable_placement(&self) -> bool {
+        matches!(
+            self,
+            IllegalPosition::KingsTouch { .. } | IllegalPosition::BlackInCheck(_)
+        )
+    }
+}
+
 impl fmt::Display for IllegalPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -23,7 +23,7 @@ use chess_core::placement::{ParsedFen, parse_fen};
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
-use crate::{IllegalPosition, ProbeError, Table};
+use crate::{ProbeError, Table};
 
 /// The longest FEN the API reads, in bytes. A KBNK FEN is under 60.
 pub const MAX_FEN_BYTES: usize = 100;
@@ -134,9 +134,7 @@ pub fn probe_fen(table: &Table, fen: &str) -> Result<ProbeJson, BadRequest> {
                 })
                 .collect(),
         }),
-        Err(ProbeError::Illegal(
-            reason @ (IllegalPosition::KingsTouch { .. } | IllegalPosition::BlackInCheck(_)),
-        )) => Ok(ProbeJson {
+        Err(ProbeError::Illegal(reason)) if reason.is_unreachable_placement() => Ok(ProbeJson {
             value: "illegal".to_owned(),
             reason: Some(reason.to_string()),
             side,

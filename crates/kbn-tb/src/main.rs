@@ -236,10 +236,10 @@ fn answer(
             Err(err) => {
                 // The spec's value for a KBNK placement that cannot arise: `illegal: why`,
                 // printed as the answer, while the run still fails as invalid input.
-                if let (ProbeError::Illegal(why), Answer::Probe { json: false }) = (&err, answer) {
-                    if why.is_unreachable_placement() {
-                        writeln!(out, "illegal: {why}")?;
-                    }
+                if let (ProbeError::Illegal(why), Answer::Probe { json: false }) = (&err, answer)
+                    && why.is_unreachable_placement()
+                {
+                    writeln!(out, "illegal: {why}")?;
                 }
                 diag.error(&err);
             }

@@ -82,12 +82,14 @@ pub(crate) struct MarkUnreadable<R> {
     /// How much of `output` was already handed out.
     given: usize,
     state: State,
-    /// The current token's first bytes (up to `SHOWN + 1`).
-    token: Vec<u8>,
-    /// The current token's length.
-    token_len: usize,
-    /// Whether the current token has only digits so far.
-    token_digits: bool,
+    /// The first bytes (up to `SHOWN + 1`) of a token begun in an earlier chunk.
+    carry: Vec<u8>,
+    /// The carried token's length.
+    carry_len: usize,
+    /// Whether the carried token has only digits.
+    carry_digits: bool,
+    /// Whether the current token's last byte is a glyph (`!`, `?`).
+    after_glyph: bool,
     at_start: bool,
     at_end: bool,
 }
@@ -100,9 +102,10 @@ impl<R: Read> MarkUnreadable<R> {
             output: Vec::with_capacity(CHUNK + CHUNK / 4),
             given: 0,
             state: State::Space { new_line: true },
-            token: Vec::with_capacity(SHOWN + 1),
-            token_len: 0,
-            token_digits: true,
+            carry: Vec::with_capacity(SHOWN + 1),
+            carry_len: 0,
+            carry_digits: true,
+            after_glyph: false,
             at_start: true,
             at_end: false,
         }
@@ -129,7 +132,7 @@ impl<R: Read> MarkUnreadable<R> {
                 break;
             }
         }
-        let mut input = std::mem::take(&mut self.input);
+        let input = std::mem::take(&mut self.input);
         let mut bytes = &input[..read];
         if self.at_start {
             self.at_start = false;
@@ -138,62 +141,184 @@ impl<R: Read> MarkUnreadable<R> {
         if read == 0 {
             self.at_end = true;
             if self.state == State::Token {
-                self.end_token();
+                self.end_carried_token();
             }
         }
         self.rewrite(bytes);
-        // Keep the buffer's full length for the next read.
-        input.resize(CHUNK, 0);
         self.input = input;
         Ok(())
     }
 
-    fn rewrite(&mut self, mut bytes: &[u8]) {
-        while let Some((&byte, rest)) = bytes.split_first() {
+    /// Copies `input` to `output`, rewriting tokens. Unchanged bytes are copied in runs.
+    fn rewrite(&mut self, input: &[u8]) {
+        // `input[flushed..]` is not yet in `output`.
+        let mut flushed = 0;
+        // Where the current token starts, when it starts in this chunk.
+        let mut start = None;
+        let mut i = 0;
+        while i < input.len() {
             match self.state {
-                State::Comment => {
-                    // The bulk of a comment in one go.
-                    let end = bytes
-                        .iter()
-                        .position(|&b| b == b'}' || b == MARKER)
-                        .unwrap_or(bytes.len());
-                    self.output.extend_from_slice(&bytes[..end]);
-                    match bytes.get(end) {
-                        Some(b'}') => {
-                            self.output.push(b'}');
-                            self.state = State::Movetext;
-                        }
-                        Some(_) => self.output.push(b' '),
-                        None => {}
-                    }
-                    bytes = bytes.get(end + 1..).unwrap_or_default();
-                    continue;
-                }
-                State::Token if !ends_token(byte, &self.token) => {
-                    if self.token.len() <= SHOWN {
-                        self.token.push(byte);
-                    }
-                    self.token_len += 1;
-                    self.token_digits &= byte.is_ascii_digit();
-                    bytes = rest;
-                    continue;
-                }
                 State::Token => {
-                    self.end_token();
-                    continue; // the delimiter, again, between tokens
+                    let end = self.token_end(input, i, start.is_some());
+                    if end == input.len() {
+                        // The token goes on in the next chunk: hold it back.
+                        if let Some(start) = start {
+                            self.output.extend_from_slice(&input[flushed..start]);
+                            self.carry.clear();
+                            self.carry_len = 0;
+                            self.carry_digits = true;
+                        }
+                        self.carry_part(&input[i..end]);
+                        flushed = end;
+                        i = end;
+                        continue;
+                    }
+                    self.state = State::Movetext;
+                    match start.take() {
+                        Some(start) => {
+                            let token = &input[start..end];
+                            if token.len() > SHOWN || classify(token) != Class::Pass {
+                                self.output.extend_from_slice(&input[flushed..start]);
+                                let digits = token.iter().all(u8::is_ascii_digit);
+                                self.write_token(token, token.len(), digits);
+                                flushed = end;
+                            }
+                        }
+                        None => {
+                            self.carry_part(&input[..end]);
+                            self.end_carried_token();
+                            flushed = end;
+                        }
+                    }
+                    i = end;
                 }
+                State::Movetext => {
+                    let byte = input[i];
+                    match byte {
+                        b' ' | b'\t' | b'\r' | b'(' | b')' | b'.' | b'*' => {}
+                        b'\n' => self.state = State::Newline,
+                        b'{' => self.state = State::Comment,
+                        b';' => self.state = State::Line,
+                        b'}' => {
+                            self.output.extend_from_slice(&input[flushed..i]);
+                            self.output.extend_from_slice(&[b'{', MARKER, b'}']);
+                            flushed = i + 1;
+                        }
+                        _ => {
+                            // `$`, `!`, `?` or any other byte starts a token.
+                            start = Some(i);
+                            self.after_glyph = false;
+                            self.state = State::Token;
+                            continue;
+                        }
+                    }
+                    i += 1;
+                }
+                State::Comment => match memchr::memchr2(b'}', MARKER, &input[i..]) {
+                    Some(at) if input[i + at] == b'}' => {
+                        self.state = State::Movetext;
+                        i += at + 1;
+                    }
+                    Some(at) => {
+                        self.output.extend_from_slice(&input[flushed..i + at]);
+                        self.output.push(b' ');
+                        i += at + 1;
+                        flushed = i;
+                    }
+                    None => i = input.len(),
+                },
+                State::Tag => {
+                    i = memchr::memchr3(b'"', b'\n', b']', &input[i..])
+                        .map_or(input.len(), |at| i + at);
+                    if i < input.len() && self.step(input[i]) {
+                        i += 1;
+                    }
+                }
+                State::TagValue => {
+                    i = memchr::memchr3(b'\\', b'"', b'\n', &input[i..])
+                        .map_or(input.len(), |at| i + at);
+                    if i < input.len() && self.step(input[i]) {
+                        i += 1;
+                    }
+                }
+                State::Line | State::SpaceEscape => {
+                    i = memchr::memchr(b'\n', &input[i..]).map_or(input.len(), |at| i + at);
+                    if i < input.len() && self.step(input[i]) {
+                        i += 1;
+                    }
+                }
+                _ => {
+                    if self.step(input[i]) {
+                        i += 1;
+                    }
+                }
+            }
+        }
+        self.output.extend_from_slice(&input[flushed..]);
+    }
+
+    /// Where the token that goes on at `input[from]` (`fresh`: that starts there) ends, or
+    /// `input.len()`: at one of
+    /// `pgn-reader`'s token ends, except that the glyphs `!` and `?` continue a token, and nothing
+    /// but glyphs follows a glyph.
+    fn token_end(&mut self, input: &[u8], from: usize, fresh: bool) -> usize {
+        let mut glyph = self.after_glyph;
+        for (at, &byte) in input.iter().enumerate().skip(from) {
+            match byte {
+                b'!' | b'?' => glyph = true,
+                b'$' if at > from || !fresh => return at,
+                _ if glyph || ENDS_TOKEN[usize::from(byte)] => return at,
                 _ => {}
             }
-            if self.step(byte) {
-                bytes = rest;
+        }
+        self.after_glyph = glyph;
+        input.len()
+    }
+
+    /// Adds a part of a token that spans chunks to the carry.
+    fn carry_part(&mut self, part: &[u8]) {
+        let room = (SHOWN + 1).saturating_sub(self.carry.len());
+        self.carry.extend_from_slice(&part[..part.len().min(room)]);
+        self.carry_len += part.len();
+        self.carry_digits &= part.iter().all(u8::is_ascii_digit);
+    }
+
+    /// Writes the finished token held in the carry.
+    fn end_carried_token(&mut self) {
+        self.state = State::Movetext;
+        let carry = std::mem::take(&mut self.carry);
+        self.write_token(&carry, self.carry_len, self.carry_digits);
+        self.carry = carry;
+    }
+
+    /// Writes a finished token (`token` holds at least its first `SHOWN + 1` bytes), rewritten as
+    /// the module documentation says.
+    fn write_token(&mut self, token: &[u8], len: usize, digits: bool) {
+        if len > SHOWN {
+            if digits {
+                // A long move number: its value does not matter.
+                self.output.push(b'1');
+            } else {
+                self.output.extend_from_slice(&[b'{', MARKER]);
+                self.output.extend_from_slice(&token[..SHOWN]);
+                self.output.extend_from_slice(b"...}");
+            }
+            return;
+        }
+        match classify(token) {
+            Class::Pass => self.output.extend_from_slice(token),
+            Class::Rewrite(san) => self.output.extend_from_slice(san.as_bytes()),
+            Class::Unreadable => {
+                self.output.extend_from_slice(&[b'{', MARKER]);
+                self.output.extend_from_slice(token);
+                self.output.push(b'}');
             }
         }
     }
 
-    /// One byte outside tokens and comments. Returns whether the byte was used; otherwise it is
-    /// looked at again in the new state.
+    /// One byte of the structure outside tokens and comments: the next state. Returns whether
+    /// the byte was used; otherwise it is looked at again in the new state.
     fn step(&mut self, byte: u8) -> bool {
-        let out = &mut self.output;
         self.state = match (self.state, byte) {
             (State::Space { .. }, b'\n') => State::Space { new_line: true },
             (State::Space { new_line }, b' ' | b'\t' | b'\r') => State::Space { new_line },
@@ -242,55 +367,27 @@ impl<R: Read> MarkUnreadable<R> {
                 self.state = State::Movetext;
                 return false;
             }
-            (State::Movetext, b'\n') => State::Newline,
-            (State::Movetext, b'{') => State::Comment,
-            (State::Movetext, b';') => State::Line,
-            (State::Movetext, b'}') => {
-                out.extend_from_slice(&[b'{', MARKER, b'}']);
-                return true;
+            (State::Movetext | State::Token | State::Comment, _) => {
+                unreachable!("handled by rewrite")
             }
-            (State::Movetext, b' ' | b'\t' | b'\r' | b'(' | b')' | b'.' | b'*') => State::Movetext,
-            (State::Movetext, _) => {
-                // `$`, `!`, `?` or any other byte starts a token.
-                self.token.clear();
-                self.token.push(byte);
-                self.token_len = 1;
-                self.token_digits = byte.is_ascii_digit();
-                self.state = State::Token;
-                return true;
-            }
-            (State::Token | State::Comment, _) => unreachable!("handled by rewrite"),
         };
-        out.push(byte);
         true
     }
-
-    /// Writes the finished token, rewritten as the module documentation says.
-    fn end_token(&mut self) {
-        self.state = State::Movetext;
-        let token = &self.token[..];
-        if self.token_len > SHOWN {
-            if self.token_digits {
-                // A long move number: its value does not matter.
-                self.output.extend_from_slice(b"1");
-            } else {
-                self.output.extend_from_slice(&[b'{', MARKER]);
-                self.output.extend_from_slice(&token[..SHOWN]);
-                self.output.extend_from_slice(b"...}");
-            }
-            return;
-        }
-        match classify(token) {
-            Class::Pass => self.output.extend_from_slice(token),
-            Class::Rewrite(san) => self.output.extend_from_slice(san.as_bytes()),
-            Class::Unreadable => {
-                self.output.extend_from_slice(&[b'{', MARKER]);
-                self.output.extend_from_slice(token);
-                self.output.push(b'}');
-            }
-        }
-    }
 }
+
+/// `pgn-reader`'s token ends, but for `$` (which ends a token and starts a NAG) and the glyphs.
+const ENDS_TOKEN: [bool; 256] = {
+    let mut ends = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        ends[i] = matches!(
+            i as u8,
+            b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b';' | b'.' | b'*'
+        );
+        i += 1;
+    }
+    ends
+};
 
 impl<R: Read> Read for MarkUnreadable<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
@@ -302,21 +399,6 @@ impl<R: Read> Read for MarkUnreadable<R> {
         buf[..n].copy_from_slice(&pending[..n]);
         self.given += n;
         Ok(n)
-    }
-}
-
-/// Whether `byte` ends the token `token` (not empty): `pgn-reader`'s token ends, except that the
-/// glyphs `!` and `?` continue a token, and nothing but glyphs follows a glyph.
-fn ends_token(byte: u8, token: &[u8]) -> bool {
-    let after_glyph = matches!(token.last(), Some(b'!' | b'?'));
-    match byte {
-        b'!' | b'?' => false,
-        b'$' => true,
-        _ if after_glyph => true,
-        _ => matches!(
-            byte,
-            b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b';' | b'.' | b'*'
-        ),
     }
 }
 

@@ -32,6 +32,7 @@ pub mod judge;
 pub mod notation;
 pub mod pgn;
 pub mod render;
+mod scan;
 
 pub use judge::{Judge, Judgement, Verdict};
 pub use notation::{MoveToken, ParseMoveTokenError};

@@ -4,8 +4,10 @@
 //! move is read into the same [`MoveToken`] fields, so a bare pawn destination (`d5`) also matches
 //! a capture, an `x` on a non-capture is illegal and `Kg1` is never castling. Tag pairs, move
 //! numbers, comments, variations, NAGs and result tokens are skipped; a `FEN` tag sets the starting
-//! position. Tokens the reader cannot read as SAN at all are skipped by `pgn-reader` itself (as in
-//! its own validator); they usually make the following move illegal.
+//! position. Every other main-line token is a move, judged by the notation: `pgn-reader` would
+//! silently skip the tokens it cannot read as SAN (`Zz3`, `e4++`), so the input first goes through
+//! [`crate::scan`], which hands them to the visitor as marked comments; such a token is an
+//! Illegal Move (or Dead Moves after the end), named as written.
 //!
 //! A game the reader cannot finish (an unterminated tag or comment) or whose `FEN` tag is invalid
 //! is a [`BrokenGame`]; the next game is read on.
@@ -17,12 +19,13 @@ use std::{
 };
 
 use chess_core::cli::Report;
-use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
+use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::{
     judge::{Judge, Judgement, Verdict},
     notation::MoveToken,
+    scan::{self, MarkUnreadable},
 };
 
 /// One game of a PGN file, judged.
@@ -142,7 +145,7 @@ impl Report for GameError<'_> {}
 /// ```
 pub fn read<R: Read>(input: R) -> PgnGames<R> {
     PgnGames {
-        reader: Reader::new(input),
+        reader: Reader::new(MarkUnreadable::new(input)),
         visitor: JudgeVisitor::default(),
         failed: false,
     }
@@ -151,7 +154,7 @@ pub fn read<R: Read>(input: R) -> PgnGames<R> {
 /// The judged games of a PGN stream, from [`read`]. An I/O error ends the iteration.
 #[derive(Debug)]
 pub struct PgnGames<R> {
-    reader: Reader<R>,
+    reader: Reader<MarkUnreadable<R>>,
     visitor: JudgeVisitor,
     failed: bool,
 }
@@ -192,6 +195,9 @@ struct JudgeVisitor {
     /// Whether the game had a tag, a move or a result: the reader skips what it cannot read, so
     /// text that is no PGN at all comes out as a game with none of them.
     seen_pgn: bool,
+    /// Whether an unreadable token decided the verdict before anything showed that the text is
+    /// PGN: the game is judged when something does, else it is no PGN.
+    decided_early: bool,
 }
 
 impl JudgeVisitor {
@@ -227,6 +233,7 @@ impl Visitor for JudgeVisitor {
         self.fen = None;
         self.fault_san = None;
         self.seen_pgn = false;
+        self.decided_early = false;
         ControlFlow::Continue(())
     }
 
@@ -261,6 +268,9 @@ impl Visitor for JudgeVisitor {
 
     fn san(&mut self, _movetext: &mut (), san_plus: SanPlus) -> ControlFlow<Self::Output> {
         self.seen_pgn = true;
+        if self.decided_early {
+            return ControlFlow::Break(self.judged());
+        }
         let token = MoveToken::from_san(&san_plus.san);
         if self.judge.play(token.as_ref()).is_some() {
             self.fault_san = Some(san_plus.to_string());
@@ -270,8 +280,33 @@ impl Visitor for JudgeVisitor {
         ControlFlow::Continue(())
     }
 
+    fn comment(
+        &mut self,
+        _movetext: &mut (),
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        if self.decided_early {
+            return ControlFlow::Continue(());
+        }
+        let Some(token) = scan::unreadable_token(comment.as_bytes()) else {
+            return ControlFlow::Continue(());
+        };
+        // A token that is not a move: Illegal Move, or Dead Moves after the end.
+        self.judge.play(None);
+        self.fault_san = Some(token);
+        if self.seen_pgn {
+            ControlFlow::Break(self.judged())
+        } else {
+            self.decided_early = true;
+            ControlFlow::Continue(())
+        }
+    }
+
     fn outcome(&mut self, _movetext: &mut (), _outcome: Outcome) -> ControlFlow<Self::Output> {
         self.seen_pgn = true;
+        if self.decided_early {
+            return ControlFlow::Break(self.judged());
+        }
         ControlFlow::Continue(())
     }
 

@@ -68,6 +68,16 @@ const FRAGMENTS: &[&str] = &[
     "\\",
     "\u{feff}",
     "\u{e9}",
+    "Zz3",
+    "e9",
+    "e4++",
+    "e8Q",
+    "a8N",
+    "N",
+    "Ng1-f3",
+    "$x",
+    "!!!",
+    "\0",
 ];
 
 fn fragments() -> impl Strategy<Value = String> {

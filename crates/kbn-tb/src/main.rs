@@ -7,9 +7,9 @@ use std::{
     time::Instant,
 };
 
-use chess_core::cli::{self, AtLine, Diagnostics};
 use clap::{Parser, Subcommand};
 use kbn_tb::{Kbnk, ProbeError, Stats, Table, json, render, verify};
+use toolkit_cli::{self as cli, AtLine, Diagnostics};
 
 const AFTER_HELP: &str = "\
 Positions are FENs with White's king, bishop and knight against Black's king, and the side to

@@ -272,7 +272,7 @@ impl GameInProgress {
         if self.judge.is_decided() {
             return;
         }
-        let token = MoveToken::from_ascii(text.as_bytes()).ok();
+        let token = MoveToken::read(text.as_bytes());
         if self.judge.play(token.as_ref()).is_some() {
             self.fault = Some(text::cut(text).into_owned());
         }

@@ -12,13 +12,12 @@
 
 use std::fmt;
 
-use shakmaty::{
-    Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role, attacks,
+use shakmaty::{Chess, Color, Position};
+
+use crate::{
+    matching::{Matches, has_legal_move, matching},
+    notation::MoveToken,
 };
-
-use shakmaty::Square;
-
-use crate::notation::MoveToken;
 
 /// How a game ended, in the statement's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,7 +158,7 @@ impl Judge {
             // Two legal candidates mean the game is not over.
             Some(Matches::Several) => Verdict::PuzzleMove,
             // No candidate, or no move at all: was the game already over?
-            _ if self.pos.legal_moves().is_empty() => Verdict::DeadMoves,
+            _ if !has_legal_move(&self.pos) => Verdict::DeadMoves,
             _ => Verdict::IllegalMove,
         };
         self.decided = Some((verdict, ply));
@@ -182,7 +181,7 @@ impl Judge {
 
 /// How the game stands with no faulty move: checkmate, stalemate, or neither.
 fn final_verdict(pos: &Chess) -> Verdict {
-    if !pos.legal_moves().is_empty() {
+    if has_legal_move(pos) {
         Verdict::Draw
     } else if pos.checkers().is_empty() {
         Verdict::Stalemate
@@ -194,196 +193,10 @@ fn final_verdict(pos: &Chess) -> Verdict {
     }
 }
 
-/// The legal moves that match a token: same piece type, destination, castling side, the
-/// disambiguation when written, the promotion piece (a queen when none is written and a pawn
-/// reaches the last rank), and a capture when `x` is written. King moves of two squares are never
-/// castling.
-pub fn candidates(pos: &Chess, token: &MoveToken) -> MoveList {
-    match *token {
-        MoveToken::Castle(side) => pos.castling_moves(side),
-        MoveToken::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            let last_rank = role == Role::Pawn && to.rank() == pos.turn().other().backrank();
-            let promotion = match promotion {
-                Some(piece) => Some(piece),
-                None if last_rank => Some(Role::Queen),
-                None => None,
-            };
-            // `san_candidates` never holds castling moves.
-            let mut moves = pos.san_candidates(role, to);
-            moves.retain(|m| {
-                file.is_none_or(|f| m.from().is_some_and(|from| from.file() == f))
-                    && rank.is_none_or(|r| m.from().is_some_and(|from| from.rank() == r))
-                    && (!capture || m.is_capture())
-                    && m.promotion() == promotion
-            });
-            moves
-        }
-    }
-}
-
-/// How many legal moves match a token, and the move when it is one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Matches {
-    /// No legal move matches.
-    None,
-    /// Exactly this one.
-    One(Move),
-    /// Two or more: a Puzzle Move.
-    Several,
-}
-
-impl From<MoveList> for Matches {
-    fn from(moves: MoveList) -> Matches {
-        match moves[..] {
-            [] => Matches::None,
-            [m] => Matches::One(m),
-            _ => Matches::Several,
-        }
-    }
-}
-
-/// The legal moves that match a token, as [`candidates`] finds them, counted. The common case
-/// (a piece or pawn move, the side to move not in check, no en passant square on the
-/// destination) is decided here directly from attack sets, without generating the legal moves
-/// (the judge's hot path; a property test holds it equal to [`candidates`]); every other case
-/// asks [`candidates`].
-pub fn matching(pos: &Chess, token: &MoveToken) -> Matches {
-    fast_matching(pos, token).unwrap_or_else(|| candidates(pos, token).into())
-}
-
-fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
-    let MoveToken::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion,
-    } = *token
-    else {
-        return None;
-    };
-    let board = pos.board();
-    let turn = pos.turn();
-    let king = board.king_of(turn)?;
-    let occupied = board.occupied();
-    let them = board.by_color(!turn);
-    if role == Role::Pawn && pos.ep_square(EnPassantMode::Always) == Some(to) {
-        return None;
-    }
-    if board.attacks_to(king, !turn, occupied).any() {
-        return None;
-    }
-    if board.by_color(turn).contains(to) || (capture && !them.contains(to)) {
-        return Some(Matches::None);
-    }
-    let ours = pos.our(role);
-    let mut from = match role {
-        Role::Knight => attacks::knight_attacks(to) & ours,
-        Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
-        Role::Rook => attacks::rook_attacks(to, occupied) & ours,
-        Role::Queen => attacks::queen_attacks(to, occupied) & ours,
-        Role::King => {
-            let safe = board.attacks_to(to, !turn, occupied).is_empty();
-            attacks::king_attacks(to) & ours & if safe { Bitboard::FULL } else { Bitboard::EMPTY }
-        }
-        Role::Pawn => pawn_origins(pos, to, capture),
-    };
-    if let Some(file) = file {
-        from &= Bitboard::from_file(file);
-    }
-    if let Some(rank) = rank {
-        from &= Bitboard::from_rank(rank);
-    }
-    // The promotion a matching move has: the one written, a queen by default on the last rank.
-    let promotion = if role == Role::Pawn && to.rank() == (!turn).backrank() {
-        Some(promotion.unwrap_or(Role::Queen))
-    } else if promotion.is_some() {
-        return Some(Matches::None);
-    } else {
-        None
-    };
-    if role != Role::King {
-        from = from.without(pinned_off_line(pos, king, from, to));
-    }
-    let mut legal = from.into_iter();
-    Some(match (legal.next(), legal.next()) {
-        (None, _) => Matches::None,
-        (Some(from), None) => Matches::One(Move::Normal {
-            role,
-            from,
-            capture: board.role_at(to),
-            to,
-            promotion,
-        }),
-        (Some(_), Some(_)) => Matches::Several,
-    })
-}
-
-/// Our pawns that move to `to` (en passant aside): pushes to an empty square unless a capture is
-/// written, captures of an enemy piece.
-fn pawn_origins(pos: &Chess, to: Square, capture: bool) -> Bitboard {
-    let board = pos.board();
-    let turn = pos.turn();
-    let pawns = pos.our(Role::Pawn);
-    if board.by_color(!turn).contains(to) {
-        return attacks::pawn_attacks(!turn, to) & pawns;
-    }
-    if capture || board.occupied().contains(to) {
-        return Bitboard::EMPTY;
-    }
-    let back = |sq: Square| match turn {
-        Color::White => sq.offset(-8),
-        Color::Black => sq.offset(8),
-    };
-    let Some(one) = back(to) else {
-        return Bitboard::EMPTY;
-    };
-    if pawns.contains(one) {
-        return Bitboard::from_square(one);
-    }
-    let double_rank = match turn {
-        Color::White => Rank::Fourth,
-        Color::Black => Rank::Fifth,
-    };
-    match back(one) {
-        Some(two) if to.rank() == double_rank && !board.occupied().contains(one) => {
-            pawns & Bitboard::from_square(two)
-        }
-        _ => Bitboard::EMPTY,
-    }
-}
-
-/// The squares of `from` holding a piece pinned to our king that would leave its pin line by
-/// moving to `to` (shakmaty's `slider_blockers` and `is_safe`, for the few candidates at hand).
-fn pinned_off_line(pos: &Chess, king: Square, from: Bitboard, to: Square) -> Bitboard {
-    let board = pos.board();
-    let them = board.by_color(!pos.turn());
-    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
-        & them;
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let between = attacks::between(king, sniper) & board.occupied();
-        if between.single_square().is_some_and(|sq| from.contains(sq))
-            && !attacks::aligned(king, sniper, to)
-        {
-            pinned |= between;
-        }
-    }
-    pinned
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Role;
 
     fn judge(tokens: &str) -> Judgement {
         let mut judge = Judge::new();

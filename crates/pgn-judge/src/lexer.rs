@@ -333,8 +333,27 @@ impl<'a> Lexer<'a> {
             self.in_tags = false;
         }
         while let Some(&byte) = text.get(self.at) {
+            // The common bytes first, with branches a processor predicts well: spaces, and move
+            // numbers (`12.`), which are dropped.
+            if byte == b' ' {
+                self.at += 1;
+                continue;
+            }
+            if byte.is_ascii_digit() {
+                let digits = text[self.at..]
+                    .iter()
+                    .position(|b| !b.is_ascii_digit())
+                    .map_or(text.len(), |n| self.at + n);
+                if text
+                    .get(digits)
+                    .is_none_or(|&b| b == b'$' || ENDS_TOKEN[usize::from(b)])
+                {
+                    self.at = digits;
+                    continue;
+                }
+            }
             match byte {
-                b' ' | b'\t' | b'\r' | b'.' | b')' => self.at += 1,
+                b'\t' | b'\r' | b'.' | b')' => self.at += 1,
                 b'\n' => match after_line_break(text, self.at) {
                     AfterBreak::GameEnds => {
                         self.at += 1;
@@ -479,6 +498,10 @@ enum Class {
 }
 
 fn classify(token: &[u8]) -> Class {
+    // Most tokens are moves: a move's first letter starts no number, NAG, glyph or result.
+    if let Some(b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') = token.first() {
+        return Class::Move;
+    }
     let body = strip_glyphs(token);
     if body.len() == token.len() {
         let digits = |bytes: &[u8]| !bytes.is_empty() && bytes.iter().all(u8::is_ascii_digit);

@@ -6,7 +6,9 @@
 //! | module | concept |
 //! |---|---|
 //! | [`notation`] | the move notation: a subset of SAN read into [`MoveToken`] |
-//! | [`judge`] | matching tokens against the legal moves, move by move, into a [`Verdict`] |
+//! | [`rays`] | slider attacks from small tables (the hot path's magic-free lookups) |
+//! | [`matching`] | the legal moves that match a token: shakmaty's generator, and a fast path |
+//! | [`judge`] | a game judged move by move into a [`Verdict`] |
 //! | [`games`] | the judge format: counts, moves, the final `0`, read line by line |
 //! | [`lexer`] | PGN text: where a game ends, and its tokens as written |
 //! | [`pgn`] | one PGN game judged, with its `Result` tag checked |
@@ -18,7 +20,7 @@
 //! | `parallel` | chunks judged on several threads, printed in input order |
 //! | `run` | [`run`]: a whole run, with its [`Options`] |
 //!
-//! The modules depend one way: `notation` ← `judge` ← `games`; `lexer` ← `pgn` (with `judge`);
+//! The modules depend one way: `notation`, `rays` ← `matching` ← `judge` ← `games`; `lexer` ← `pgn` (with `judge`);
 //! `lexer` ← `split`; `source`; `summary`, `render`, `json`, `progress` ← `parallel` ← `run`.
 //!
 //! # Examples
@@ -41,10 +43,12 @@ pub mod games;
 pub mod json;
 pub mod judge;
 pub mod lexer;
+pub mod matching;
 pub mod notation;
 mod parallel;
 pub mod pgn;
 pub mod progress;
+pub mod rays;
 pub mod render;
 mod run;
 pub mod source;

@@ -206,7 +206,7 @@ impl GameInProgress {
                 }
                 continue;
             }
-            let token = MoveToken::from_ascii(word).ok();
+            let token = MoveToken::read(word);
             self.seen_pgn |= token.is_some() || reads_as_san(word);
             if judge.play(token.as_ref()).is_some() {
                 fault_san = Some(fault_text(word, token.as_ref()));
@@ -237,8 +237,11 @@ impl GameInProgress {
             b"FEN" => &mut self.fen,
             _ => return,
         };
-        let value = lexer::decode_tag_value(value);
-        *slot = Some(String::from_utf8_lossy(&value).into_owned());
+        *slot = Some(if value.contains(&b'\\') {
+            String::from_utf8_lossy(&lexer::decode_tag_value(value)).into_owned()
+        } else {
+            String::from_utf8_lossy(value).into_owned()
+        });
     }
 
     /// The judge at the game's start: the standard position, or the `FEN` tag's.

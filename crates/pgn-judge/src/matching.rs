@@ -203,3 +203,112 @@ fn pawn_origins(pos: &Chess, to: Square, capture: bool) -> Bitboard {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, CastlingSide, File, fen::Fen, san::San};
+    use test_support::Rng;
+
+    /// Tokens to try in a position: every legal move as SAN, and near misses of each (no
+    /// disambiguation, a bare destination, a wrong `x`, every promotion, a wrong piece), and
+    /// random ones.
+    fn tokens(pos: &Chess, rng: &mut Rng) -> Vec<MoveToken> {
+        let mut tokens = vec![
+            MoveToken::Castle(CastlingSide::KingSide),
+            MoveToken::Castle(CastlingSide::QueenSide),
+        ];
+        for m in pos.legal_moves() {
+            let San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } = San::from_move(pos, m)
+            else {
+                continue;
+            };
+            let exact = MoveToken::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            };
+            tokens.push(exact);
+            let near = |file, rank, capture, promotion| MoveToken::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            };
+            tokens.push(near(None, None, capture, promotion));
+            tokens.push(near(None, None, !capture, promotion));
+            if role == Role::Pawn {
+                tokens.push(near(None, None, false, None));
+                for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    tokens.push(near(file, None, capture, Some(p)));
+                }
+            } else {
+                tokens.push(near(file, rank, capture, None));
+            }
+        }
+        for _ in 0..8 {
+            let role = *rng.pick(&Role::ALL);
+            let file = rng.chance(1, 3).then(|| File::new(rng.below(8) as u32));
+            let rank = (role != Role::Pawn && rng.chance(1, 4)).then(|| Rank::new(rng.below(8) as u32));
+            tokens.push(MoveToken::Normal {
+                role,
+                file,
+                rank,
+                capture: rng.chance(1, 3),
+                to: Square::new(rng.below(64) as u32),
+                promotion: None,
+            });
+        }
+        tokens
+    }
+
+    fn check(pos: &Chess, rng: &mut Rng) {
+        for token in tokens(pos, rng) {
+            let fast = matching(pos, &token);
+            let reference = Matches::from(candidates(pos, &token));
+            assert_eq!(fast, reference, "{token} in {}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
+        }
+        assert_eq!(has_legal_move(pos), !pos.legal_moves().is_empty());
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_legal_move_generator() {
+        let mut rng = Rng::new(0x4d41_5443_4845_53);
+        // Random games, and positions with pins, checks, en passant and promotions.
+        let mut starts = vec![Chess::default(); 150];
+        for fen in [
+            "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
+            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/8/5n2/8/R3K2R w KQ - 0 1",
+            "3qk3/8/8/8/8/8/3R4/3K4 w - - 0 1",
+            "4k3/4r3/8/8/4B3/8/8/4K3 w - - 0 1",
+            "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
+        ] {
+            let setup: Fen = fen.parse().unwrap();
+            starts.push(setup.into_position(CastlingMode::Standard).unwrap());
+        }
+        for mut pos in starts {
+            for _ in 0..120 {
+                check(&pos, &mut rng);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.index(moves.len())]);
+            }
+        }
+    }
+}

@@ -14,7 +14,7 @@
 use serde::Serialize;
 
 use crate::{
-    judge::{Judgement, Verdict},
+    judge::Judgement,
     pgn::{Agreement, PgnGame},
     summary::Tally,
 };
@@ -96,10 +96,29 @@ pub struct SummaryJson {
 struct SummaryFields {
     games: u64,
     moves: u64,
-    verdicts: serde_json::Map<String, serde_json::Value>,
+    verdicts: VerdictCounts,
     broken: Option<u64>,
     results: Option<ResultCounts>,
     errors: u64,
+}
+
+/// Games per verdict, in the statement's order.
+#[derive(Debug, Serialize)]
+struct VerdictCounts {
+    #[serde(rename = "White Win")]
+    white_win: u64,
+    #[serde(rename = "Black Win")]
+    black_win: u64,
+    #[serde(rename = "Stalemate")]
+    stalemate: u64,
+    #[serde(rename = "Draw")]
+    draw: u64,
+    #[serde(rename = "Dead Moves")]
+    dead_moves: u64,
+    #[serde(rename = "Puzzle Move")]
+    puzzle_move: u64,
+    #[serde(rename = "Illegal Move")]
+    illegal_move: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -112,11 +131,24 @@ struct ResultCounts {
 impl SummaryJson {
     /// The wire form of a run's counts; `pgn` adds the PGN counts.
     pub fn new(tally: &Tally, pgn: bool) -> SummaryJson {
-        let verdicts = Verdict::ALL
-            .iter()
-            .zip(tally.verdicts)
-            .map(|(v, n)| (v.as_str().to_owned(), n.into()))
-            .collect();
+        let [
+            white_win,
+            black_win,
+            stalemate,
+            draw,
+            dead_moves,
+            puzzle_move,
+            illegal_move,
+        ] = tally.verdicts;
+        let verdicts = VerdictCounts {
+            white_win,
+            black_win,
+            stalemate,
+            draw,
+            dead_moves,
+            puzzle_move,
+            illegal_move,
+        };
         SummaryJson {
             summary: SummaryFields {
                 games: tally.games,

@@ -63,7 +63,7 @@ impl std::fmt::Display for BinaryData {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "bytes {} to {} of the text: binary data (NUL bytes), not PGN; skipped",
+            "bytes {} to {} of the text: binary data (control bytes), not PGN; skipped",
             self.start, self.end
         )
     }

@@ -5,15 +5,16 @@
 //! whatever the chunk size or the number of threads. Memory is bounded: a chunk holds about
 //! [`CHUNK_BYTES`], more only for a game that does not fit, and no game is held past
 //! [`MAX_GAME_BYTES`]: a longer one is reported ([`Item::TooLong`]) and skipped up to the next
-//! blank line followed by a `[` line. Text holding a NUL byte is binary data, not PGN: such
-//! games are not numbered, and each run of them becomes one [`Item::Binary`].
+//! blank line followed by a `[` line. Text holding control bytes that no text has (NUL and
+//! most others below the space) is binary data, not PGN: such games are not numbered, and each
+//! run of them becomes one [`Item::Binary`].
 
 use std::{
     io::{self, Read},
     ops::Range,
 };
 
-use memchr::{memchr, memmem};
+use memchr::memmem;
 
 use crate::lexer::{self, Scan};
 
@@ -47,7 +48,7 @@ pub enum Item {
         /// The game's number.
         number: u64,
     },
-    /// A run of binary data (NUL bytes) where games should be: the offsets in the whole text.
+    /// A run of binary data where games should be: the offsets in the whole text.
     Binary {
         /// Its first byte.
         start: u64,
@@ -112,11 +113,13 @@ impl Splitter {
             items: Vec::new(),
         };
         loop {
-            if let Err(err) = part.fill(reader) {
-                let _ = part.emit(self, emit);
+            let filled = part.fill(reader);
+            self.take_games(&mut part);
+            if let Err(err) = filled {
+                // The games complete before the failure are judged; the unfinished one is not.
+                part.emit(self, emit);
                 return Err(err);
             }
-            self.take_games(&mut part);
             if part.eof {
                 part.pos = part.buf.len();
                 self.offset = part.base + part.buf.len() as u64;
@@ -168,7 +171,7 @@ impl Splitter {
     /// Adds a game, or binary data, to the part's items.
     fn add(&mut self, part: &mut Part, range: Range<usize>) {
         let (start, end) = (part.base + range.start as u64, part.base + range.end as u64);
-        if memchr(0, &part.buf[range.clone()]).is_some() {
+        if is_binary(&part.buf[range.clone()]) {
             let run = self.binary.get_or_insert((start, end));
             run.1 = end;
             return;
@@ -193,7 +196,7 @@ impl Splitter {
         let start = part.base;
         let mut binary = false;
         let resume = loop {
-            binary |= memchr(0, &part.buf).is_some();
+            binary |= is_binary(&part.buf);
             // Past the game's first byte, so that the search moves on.
             if let Some(at) = find_resync(&part.buf[1..]) {
                 break Some(1 + at);
@@ -228,6 +231,17 @@ impl Splitter {
         part.after_game = false;
         Ok(())
     }
+}
+
+/// Whether text holds a control byte that no text file does: 0x00–0x08, 0x0E–0x1F but for
+/// 0x1A (the end-of-file mark of old DOS files) and 0x1B (escape). Written without early exits,
+/// 256 bytes at a time, so that the compiler checks many bytes per instruction.
+fn is_binary(text: &[u8]) -> bool {
+    text.chunks(256).any(|chunk| {
+        chunk.iter().fold(false, |found, &b| {
+            found | (b < 0x09) | ((b >= 0x0e) & (b < 0x20) & (b != 0x1a) & (b != 0x1b))
+        })
+    })
 }
 
 /// After a blank line, the line break before a `[` that starts a line: where a skipped game is

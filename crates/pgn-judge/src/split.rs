@@ -6,8 +6,9 @@
 //! [`CHUNK_BYTES`], more only for a game that does not fit, and no game is held past
 //! [`MAX_GAME_BYTES`]: a longer one is reported ([`Item::TooLong`]) and skipped up to the next
 //! blank line followed by a `[` line. Text holding control bytes that no text has (NUL and
-//! most others below the space) is binary data, not PGN: such games are not numbered, and each
-//! run of them becomes one [`Item::Binary`].
+//! most others below the space) is binary data, not PGN: such games are not numbered, each run
+//! of them becomes one [`Item::Binary`], and reading resumes with a game that starts with a tag
+//! line.
 
 use std::{
     io::{self, Read},
@@ -171,7 +172,9 @@ impl Splitter {
     /// Adds a game, or binary data, to the part's items.
     fn add(&mut self, part: &mut Part, range: Range<usize>) {
         let (start, end) = (part.base + range.start as u64, part.base + range.end as u64);
-        if is_binary(&part.buf[range.clone()]) {
+        let text = &part.buf[range.clone()];
+        // After binary data, reading resumes with a game that starts with a tag line.
+        if is_binary(text) || (self.binary.is_some() && !starts_with_tag_line(text)) {
             let run = self.binary.get_or_insert((start, end));
             run.1 = end;
             return;
@@ -242,6 +245,13 @@ fn is_binary(text: &[u8]) -> bool {
             found | (b < 0x09) | ((b >= 0x0e) & (b < 0x20) & (b != 0x1a) & (b != 0x1b))
         })
     })
+}
+
+/// Whether a game's first line is a tag pair, `[Name "value"]`.
+fn starts_with_tag_line(text: &[u8]) -> bool {
+    let line = text.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = line.strip_suffix(b"\r").unwrap_or(line).trim_ascii_end();
+    line.starts_with(b"[") && line.ends_with(b"\"]") && line.len() > 3
 }
 
 /// After a blank line, the line break before a `[` that starts a line: where a skipped game is

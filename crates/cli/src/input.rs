@@ -13,10 +13,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use crate::{
-    status::{Report, Status},
-    text::Quoted,
-};
+use crate::status::{Report, Status};
 
 /// The longest line [`Lines`] reads: 1 MiB. A longer line is a [`LineError::TooLong`] and is
 /// skipped without being held in memory.
@@ -38,8 +35,10 @@ pub struct ReadError {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A path is shown whole (the system bounds its length): cut, the message would depend
+        // on where the file lies, a checkout's location included.
         let what = match &self.path {
-            Some(path) => Quoted(&path.display().to_string()).to_string(),
+            Some(path) => format!("{:?}", path.display().to_string()),
             None => "standard input".to_owned(),
         };
         if self.source.kind() == io::ErrorKind::InvalidData {
@@ -438,6 +437,17 @@ mod tests {
         assert!(
             err.to_string()
                 .starts_with("cannot read \"/nonexistent/x.in\": "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_long_path_is_named_whole() {
+        let path = format!("/nonexistent/{}/x.in", "d".repeat(100));
+        let err = Input::open(Some(Path::new(&path))).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with(&format!("cannot read {path:?}: ")),
             "{err}"
         );
     }

@@ -13,10 +13,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use crate::{
-    status::{Report, Status},
-    text::Quoted,
-};
+use crate::status::{Report, Status};
 
 /// The longest line [`Lines`] reads: 1 MiB. A longer line is a [`LineError::TooLong`] and is
 /// skipped without being held in memory.
@@ -39,7 +36,8 @@ pub struct ReadError {
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match &self.path {
-            Some(path) => Quoted(&path.display().to_string()).to_string(),
+            // A path is shown whole: it names the file, it is not a token the user mistyped.
+            Some(path) => format!("{:?}", path.display().to_string()),
             None => "standard input".to_owned(),
         };
         if self.source.kind() == io::ErrorKind::InvalidData {

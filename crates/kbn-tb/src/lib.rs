@@ -52,20 +52,22 @@
 
 #![warn(missing_docs)]
 
-#[doc(hidden)]
-pub mod bench;
+pub mod cli;
 pub mod file;
 mod generate;
 pub mod index;
 pub mod json;
 mod position;
 pub mod render;
+mod rules;
 pub mod serve;
 mod stats;
 mod table;
+mod value;
 pub mod verify;
 
 pub use file::{FormatError, TableFileError};
 pub use position::{IllegalPosition, Kbnk, ProbeError};
 pub use stats::{PLACEMENTS, SeedCounts, SideStats, Stats};
-pub use table::{MoveValue, Probe, Table, Value};
+pub use table::{MoveValue, Probe, Table};
+pub use value::Value;

@@ -6,7 +6,8 @@ use shakmaty::{Color, san::SanPlus};
 
 use crate::{
     stats::{PLACEMENTS, SeedCounts, SideStats, Stats},
-    table::{Probe, Value},
+    table::Probe,
+    value::Value,
 };
 
 /// A probe as text: the value on the first line, then one line per move, best first:

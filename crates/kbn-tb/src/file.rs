@@ -58,8 +58,19 @@ const SIDE: u8 = b'w';
 const DEFLATE: u8 = 1;
 /// The longest mate a value may claim; KBNK needs at most 33 moves.
 const MAX_MOVES: u8 = 100;
-// Every mate a file may claim fits an entry: 2 · MAX_MOVES - 1 plies.
-const _: () = assert!(2 * MAX_MOVES as u16 - 1 <= Entry::MAX_PLIES as u16);
+
+/// The White-to-move entry of each stored value: 0 a draw, N White moves to mate a mate in
+/// 2N - 1 plies. (Values over [`MAX_MOVES`] are refused before this is read; their entries are
+/// never used.)
+static ENTRY_OF_VALUE: [Entry; 256] = {
+    let mut table = [Entry::DRAW; 256];
+    let mut moves = 1;
+    while moves <= MAX_MOVES {
+        table[moves as usize] = Entry::mate(2 * moves - 1);
+        moves += 1;
+    }
+    table
+};
 
 /// Which check a table file failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -406,12 +417,7 @@ fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     }
     let mut white = vec![Entry::ABSENT; SLOTS];
     for (index, moves) in rules::white_legal_slots().zip(values) {
-        // White to move and mating in N moves: 2N - 1 plies.
-        white[index] = if moves == 0 {
-            Entry::DRAW
-        } else {
-            Entry::mate(2 * moves - 1)
-        };
+        white[index] = ENTRY_OF_VALUE[usize::from(moves)];
     }
     Ok(Table::from_white(white))
 }

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use atomic::{Options, run_case};
-//! use chess_core::cli::Diagnostics;
+//! use toolkit_cli::Diagnostics;
 //!
 //! let mut out = Vec::new();
 //! let mut diag = Diagnostics::new(Vec::new());
@@ -41,10 +41,8 @@ pub mod solve;
 
 use std::io::{self, BufRead, Write};
 
-use chess_core::{
-    cli::{AtLine, Diagnostics},
-    render::{Glyphs, diagram},
-};
+use chess_core::render::{Glyphs, diagram};
+use toolkit_cli::{AtLine, Diagnostics};
 
 use crate::{
     case::Case,

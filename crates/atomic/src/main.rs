@@ -3,8 +3,8 @@
 use std::{fs::File, io, path::PathBuf, process::ExitCode};
 
 use atomic::{BatchError, Options, run_batch, run_case, solve::Checking};
-use chess_core::cli::{self, ReadError};
 use clap::Parser;
+use toolkit_cli::{self as cli, ReadError};
 
 const AFTER_HELP: &str = "\
 Input: one case per line, a FEN placement field and a move (two squares, from then to, and an

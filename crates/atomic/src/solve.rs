@@ -3,11 +3,12 @@
 
 use std::{convert::identity, error::Error, fmt};
 
-use chess_core::{cli::Report, placement::ParsedFen};
+use chess_core::placement::ParsedFen;
 use shakmaty::{
     Bitboard, Board, ByColor, Castles, CastlingMode, Color, EnPassantMode, Position, Rank, Role,
     Setup, Square, attacks,
 };
+use toolkit_cli::Report;
 
 use crate::{
     case::{Case, ParseCaseError},

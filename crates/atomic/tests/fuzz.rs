@@ -6,8 +6,9 @@ use atomic::{
     run_batch,
     solve::{Checking, solve},
 };
-use chess_core::{cli::Diagnostics, placement::parse_placement};
+use chess_core::placement::parse_placement;
 use proptest::prelude::*;
+use toolkit_cli::Diagnostics;
 
 /// Placement-like text: piece letters, digits (some invalid), slashes, a few strangers.
 fn placement_like() -> impl Strategy<Value = String> {

@@ -2,9 +2,10 @@
 
 use std::{io::Write, path::PathBuf, process::ExitCode};
 
-use chess_core::{cli, render::Glyphs};
+use chess_core::render::Glyphs;
 use clap::Parser;
 use elo::{Answer, Outcome, json, records, render};
+use toolkit_cli as cli;
 
 /// Draw a FEN placement and predict both players' Elo ratings after a win, a draw and a loss.
 ///

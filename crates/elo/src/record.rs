@@ -25,10 +25,11 @@
 use std::{error::Error, fmt, iter::Peekable, num::IntErrorKind, str::Lines};
 
 use chess_core::{
-    cli::{AtLine, Report},
+    names::color_name,
     placement::{ParseFenError, parse_fen},
 };
 use shakmaty::{Board, ByColor, Color};
+use toolkit_cli::{AtLine, Report};
 
 use crate::rating::{Games, Rating};
 
@@ -83,15 +84,10 @@ impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Field::Placement => f.write_str("the FEN placement"),
-            Field::Name(color) => write!(f, "{}'s name", side(*color)),
-            Field::Numbers(color) => write!(f, "{}'s rating and game count", side(*color)),
+            Field::Name(color) => write!(f, "{}'s name", color_name(*color)),
+            Field::Numbers(color) => write!(f, "{}'s rating and game count", color_name(*color)),
         }
     }
-}
-
-/// `White` or `Black`.
-fn side(color: Color) -> &'static str {
-    color.fold_wb("White", "Black")
 }
 
 /// A number on a rating line.
@@ -116,8 +112,8 @@ impl Number {
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Number::Rating(color) => write!(f, "{}'s rating", side(*color)),
-            Number::Games(color) => write!(f, "{}'s game count", side(*color)),
+            Number::Rating(color) => write!(f, "{}'s rating", color_name(*color)),
+            Number::Games(color) => write!(f, "{}'s game count", color_name(*color)),
         }
     }
 }

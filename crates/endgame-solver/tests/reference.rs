@@ -3,23 +3,7 @@
 
 use endgame_solver::{Solver, analyse, reference};
 use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
-
-/// SplitMix64: a fixed, dependency-free random sequence.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use test_support::Rng;
 
 /// A random legal position of the task's material.
 fn random_position(rng: &mut Rng) -> Position {
@@ -79,7 +63,7 @@ fn random_position(rng: &mut Rng) -> Position {
 }
 
 fn check(depth: u32, count: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut solver = Solver::new(16 << 20);
     let mut verdicts = std::collections::BTreeMap::new();
     for i in 0..count {
@@ -183,7 +167,7 @@ fn repetition_depths() {
         color: Color::Black,
         role: Role::Rook,
     };
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     let mut solver = Solver::new(16 << 20);
     for (material, depth, count) in [
         (&[WK, WP, BK][..], 8, 40),
@@ -221,7 +205,7 @@ fn goals_after_repeating_lines() {
         color: Color::Black,
         role: Role::Rook,
     };
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     let mut solver = Solver::new(16 << 20);
     let mut compared = 0;
     for material in [&[WK, BK, BR][..], &[WK, WR, BK][..], &[WK, WR, BK, BR][..]] {

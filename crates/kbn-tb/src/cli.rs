@@ -4,7 +4,7 @@
 //!
 //! ```no_run
 //! use kbn_tb::cli::{Command, Format, Options, Positions, run};
-//! use chess_core::cli::Diagnostics;
+//! use toolkit_cli::Diagnostics;
 //!
 //! let command = Command::Probe {
 //!     positions: Positions::fen("8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1"),
@@ -23,8 +23,8 @@ use std::{
     time::Instant,
 };
 
-use chess_core::cli::{AtLine, Diagnostics, read_input};
 use clap::{ArgAction, builder::BoolishValueParser, builder::TypedValueParser};
+use toolkit_cli::{AtLine, Diagnostics, read_input};
 
 use crate::{
     Kbnk, ProbeError, Stats, Table, json,
@@ -56,7 +56,7 @@ pub struct Options {
     #[arg(long, global = true, default_value = "kbn.tb", value_name = "FILE")]
     pub table: PathBuf,
     /// Whether to tell how long generation took (on the command line: when stderr is a terminal).
-    #[arg(skip = chess_core::cli::progress_wanted())]
+    #[arg(skip = toolkit_cli::progress_wanted())]
     pub progress: bool,
 }
 

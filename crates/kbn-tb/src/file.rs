@@ -225,9 +225,9 @@ impl Error for TableFileError {
     }
 }
 
-impl chess_core::cli::Report for TableFileError {
-    fn status(&self) -> chess_core::cli::Status {
-        chess_core::cli::Status::Failure
+impl toolkit_cli::Report for TableFileError {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
     }
 }
 

@@ -23,6 +23,7 @@
 //! SIDE = `{"won", "drawn", "illegal", "histogram": [mated, mate in 1, ...], "longest":
 //! {"value", "fen"}}` and SEED = `{"checkmates", "mate_in_one", "longest", "entries"}`.
 
+use chess_core::names::color_key;
 use serde::Serialize;
 use shakmaty::Color;
 
@@ -72,7 +73,7 @@ impl ProbeJson {
     pub fn new(fen: String, probe: &Probe) -> ProbeJson {
         ProbeJson {
             fen,
-            turn: color_name(probe.turn),
+            turn: color_key(probe.turn),
             value: probe.value.to_string(),
             reason: None,
             mate_in: probe.value.mate_in(),
@@ -96,20 +97,13 @@ impl ProbeJson {
     pub fn illegal(fen: String, turn: Color, reason: &IllegalPosition) -> ProbeJson {
         ProbeJson {
             fen,
-            turn: color_name(turn),
+            turn: color_key(turn),
             value: "illegal".to_owned(),
             reason: Some(reason.to_string()),
             mate_in: None,
             plies: None,
             moves: Vec::new(),
         }
-    }
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }
 

@@ -19,5 +19,5 @@ struct Cli {
 
 fn main() -> ExitCode {
     let Cli { options, command } = Cli::parse();
-    chess_core::cli::run(|out, diag| kbn_tb::cli::run(command, &options, out, diag))
+    toolkit_cli::run(|out, diag| kbn_tb::cli::run(command, &options, out, diag))
 }

@@ -285,7 +285,7 @@ impl From<IllegalPosition> for ProbeError {
     }
 }
 
-impl chess_core::cli::Report for ProbeError {}
+impl toolkit_cli::Report for ProbeError {}
 
 #[cfg(test)]
 mod tests {

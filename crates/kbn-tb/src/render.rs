@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use chess_core::names::color_name;
 use shakmaty::{Color, san::SanPlus};
 
 use crate::{
@@ -104,10 +105,7 @@ pub fn stats(stats: &Stats) -> String {
     text.push('\n');
     for side in [w, b] {
         if let Some((value, pos)) = side.longest {
-            let who = match side.turn {
-                Color::White => "White",
-                Color::Black => "Black",
-            };
+            let who = color_name(side.turn);
             let _ = writeln!(text, "longest mate, {who} to move: {value}, e.g. {pos}");
         }
     }

@@ -207,7 +207,10 @@ mod tests {
             assert_eq!(entry.value(), Some(Value::from_plies(plies)));
         }
         assert_eq!(Entry::MATED.value(), Some(Value::Mated));
-        assert_eq!((Entry::DRAW.plies(), Entry::DRAW.value()), (None, Some(Value::Draw)));
+        assert_eq!(
+            (Entry::DRAW.plies(), Entry::DRAW.value()),
+            (None, Some(Value::Draw))
+        );
         assert_eq!((Entry::ABSENT.plies(), Entry::ABSENT.value()), (None, None));
         assert_eq!(Entry::mate(9).to_string(), "9 plies");
         assert_eq!(Entry::DRAW.to_string(), "draw");

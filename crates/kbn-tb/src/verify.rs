@@ -119,9 +119,9 @@ impl fmt::Display for Failed {
 
 impl Error for Failed {}
 
-impl chess_core::cli::Report for Failed {
-    fn status(&self) -> chess_core::cli::Status {
-        chess_core::cli::Status::Failure
+impl toolkit_cli::Report for Failed {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
     }
 }
 
@@ -221,9 +221,9 @@ impl Error for SyzygyError {
     }
 }
 
-impl chess_core::cli::Report for SyzygyError {
-    fn status(&self) -> chess_core::cli::Status {
-        chess_core::cli::Status::Failure
+impl toolkit_cli::Report for SyzygyError {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
     }
 }
 

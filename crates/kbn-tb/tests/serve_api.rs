@@ -15,6 +15,7 @@ use axum::{
     body::Body,
     http::{Method, Request, StatusCode, header},
 };
+use chess_core::names::color_key;
 use http_body_util::BodyExt;
 use kbn_tb::{
     Table,
@@ -23,6 +24,7 @@ use kbn_tb::{
 use proptest::prelude::*;
 use serde_json::{Value as Json, json};
 use shakmaty::{Board, Color, Square};
+use test_support::Rng;
 use tower::ServiceExt;
 
 fn table() -> Arc<Table> {
@@ -72,15 +74,10 @@ fn percent_encode(text: &str) -> String {
 }
 
 /// A deterministic sample of placements of the four pieces on distinct squares (legal or not),
-/// both sides to move, from a fixed-seed xorshift generator.
+/// both sides to move, from a seeded generator.
 fn sample_fens(count: usize) -> Vec<String> {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next_u64();
     let mut fens = Vec::with_capacity(count);
     while fens.len() < count {
         let squares: [u64; 4] = std::array::from_fn(|_| next() % 64);
@@ -110,7 +107,7 @@ fn expected(fen: &str) -> Json {
     } else {
         Color::White
     };
-    let side = if turn == Color::White { "white" } else { "black" };
+    let side = color_key(turn);
     match table().probe_fen(fen) {
         Ok(probe) => json!({
             "fen": fen,

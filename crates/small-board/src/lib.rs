@@ -19,6 +19,7 @@
 //! | `moves` | [`Move`] and the stack-allocated [`MoveList`] |
 //! | `san` | [`san`] in [`Notation::Czech`] or [`Notation::English`] |
 //! | `perft` | [`perft`] and [`divide`] |
+//! | [`mix`] | SplitMix64, the 64-bit mixer behind the Zobrist keys and every hash and test generator |
 //!
 //! A [`Position`] is a small `Copy` value; [`Position::play`] returns the next one (copy-make).
 //! [`Position::key`] is a Zobrist key of the placement and side to move, for the repetition rule.
@@ -47,6 +48,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 pub mod fen;
+pub mod mix;
 mod movegen;
 mod moves;
 mod perft;

@@ -225,13 +225,11 @@ function explain(a) {
 
 // ---- play the best line ------------------------------------------------------------------
 
-// Whether White still has a mate to play towards, and the best move can be played on the board.
-function isMating(a) {
-  return !!a && !a.error && typeof a.mate_in === 'number' && a.mate_in > 0;
-}
-
+// Whether the best line goes on: White still mates (mate_in > 0; it is 0 once Black is mated,
+// null for a draw) and the best move can be played on the board.
 function canPlayOn() {
-  return isMating(answer) && answer.moves.length > 0 && !isCapture(answer.moves[0].uci);
+  return !!answer && !answer.error && answer.mate_in > 0 &&
+    answer.moves.length > 0 && !isCapture(answer.moves[0].uci);
 }
 
 function startLine() {

@@ -159,11 +159,7 @@ impl Entry {
 
 impl fmt::Debug for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.plies(), *self == Entry::DRAW) {
-            (Some(plies), _) => write!(f, "Entry::mate({plies})"),
-            (None, true) => f.write_str("Entry::DRAW"),
-            (None, false) => f.write_str("Entry::ABSENT"),
-        }
+        write!(f, "Entry({self})")
     }
 }
 

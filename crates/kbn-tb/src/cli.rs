@@ -136,7 +136,7 @@ pub enum Command {
 
 /// The positions a command works on: one FEN, or a file of them (clap makes sure that exactly
 /// one is given).
-#[derive(Clone, Debug, Default, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct Positions {
     /// The position, a FEN with the side to move.
     #[arg(required_unless_present = "file")]

@@ -35,9 +35,8 @@ pub struct ReadError {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A path is shown whole (the system bounds its length): cut, the message would depend
-        // on where the file lies, a checkout's location included.
         let what = match &self.path {
+            // A path is shown whole: it names the file, it is not a token the user mistyped.
             Some(path) => format!("{:?}", path.display().to_string()),
             None => "standard input".to_owned(),
         };

@@ -26,15 +26,26 @@
 //! a checkmate is 0, else the longest White win after a black king move, plus one ply).
 //!
 //! Reading checks, in order: the size of the header, the magic, the version, the material, the
-//! metric, the indexing, the side, the compression, the reserved bytes, the payload size against the file size, the
-//! payload checksum, the inflated size, the values checksum, and the range of every value.
+//! metric, the indexing, the side, the compression, the reserved bytes, the payload size against
+//! the file size, the payload checksum, the inflated size, the values checksum, and the range of
+//! every value.
+//!
+//! This module also gives [`Table`] its file methods: [`Table::load`], [`Table::save`],
+//! [`Table::to_bytes`] and [`Table::from_bytes`].
 
-use std::{error::Error, fmt, io, path::PathBuf};
+use std::{
+    error::Error,
+    fmt, io,
+    path::{Path, PathBuf},
+};
+
+use shakmaty::Color;
 
 use crate::{
-    generate,
     index::SLOTS,
-    table::{DRAW, NONE, Table},
+    rules,
+    table::Table,
+    value::{Entry, Value},
 };
 
 const MAGIC: &[u8; 8] = b"KBN-TB\r\n";
@@ -47,6 +58,19 @@ const SIDE: u8 = b'w';
 const DEFLATE: u8 = 1;
 /// The longest mate a value may claim; KBNK needs at most 33 moves.
 const MAX_MOVES: u8 = 100;
+
+/// The White-to-move entry of each stored value: 0 a draw, N White moves to mate a mate in
+/// 2N - 1 plies. (Values over [`MAX_MOVES`] are refused before this is read; their entries are
+/// never used.)
+static ENTRY_OF_VALUE: [Entry; 256] = {
+    let mut table = [Entry::DRAW; 256];
+    let mut moves = 1;
+    while moves <= MAX_MOVES {
+        table[moves as usize] = Entry::mate(2 * moves - 1);
+        moves += 1;
+    }
+    table
+};
 
 /// Which check a table file failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,6 +231,51 @@ impl toolkit_cli::Report for TableFileError {
     }
 }
 
+impl Table {
+    /// Reads a table file.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::Read`] when the file cannot be read, [`TableFileError::Corrupt`] naming
+    /// the check that failed when it is truncated, corrupt or not a KBNK table.
+    pub fn load(path: &Path) -> Result<Table, TableFileError> {
+        let bytes = std::fs::read(path).map_err(|source| TableFileError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Table::from_bytes(&bytes).map_err(|check| TableFileError::Corrupt {
+            path: path.to_path_buf(),
+            check,
+        })
+    }
+
+    /// Writes the table file.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::Write`] when the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), TableFileError> {
+        std::fs::write(path, self.to_bytes()).map_err(|source| TableFileError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// The table as the bytes of a table file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        encode(self)
+    }
+
+    /// A table from the bytes of a table file.
+    ///
+    /// # Errors
+    ///
+    /// [`FormatError`] naming the check that failed.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Table, FormatError> {
+        decode(bytes)
+    }
+}
+
 /// FNV-1a, 64 bits: a simple checksum another program can reproduce in a few lines.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
@@ -227,11 +296,14 @@ fn unpadded(field: &[u8]) -> String {
 }
 
 /// The table as file bytes.
-pub(crate) fn encode(table: &Table) -> Vec<u8> {
-    let values: Vec<u8> = generate::white_legal_slots()
-        .map(|index| match table.white[index] {
-            DRAW => 0,
-            plies => plies.div_ceil(2),
+fn encode(table: &Table) -> Vec<u8> {
+    // A legal White-to-move slot holds a mate or a draw: its White moves to mate, 0 for a draw.
+    let values: Vec<u8> = rules::white_legal_slots()
+        .map(|index| {
+            table
+                .entry(index, Color::White)
+                .value()
+                .map_or(0, Value::moves)
         })
         .collect();
     let payload = miniz_oxide::deflate::compress_to_vec(&values, 10);
@@ -273,7 +345,7 @@ fn expect_field(field: &'static str, found: &[u8], expected: &str) -> Result<(),
 }
 
 /// A table from file bytes, after every check of the format.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
+fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     if bytes.len() < HEADER_SIZE {
         return Err(FormatError::TruncatedHeader { size: bytes.len() });
     }
@@ -343,11 +415,11 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     if let Some(&value) = values.iter().find(|&&v| v > MAX_MOVES) {
         return Err(FormatError::ValueRange { value });
     }
-    let mut white = vec![NONE; SLOTS];
-    for (index, moves) in generate::white_legal_slots().zip(values) {
-        white[index] = if moves == 0 { DRAW } else { 2 * moves - 1 };
+    let mut white = vec![Entry::ABSENT; SLOTS];
+    for (index, moves) in rules::white_legal_slots().zip(values) {
+        white[index] = ENTRY_OF_VALUE[usize::from(moves)];
     }
-    Ok(Table { white })
+    Ok(Table::from_white(white))
 }
 
 /// The number of legal White-to-move positions in canonical form.
@@ -361,7 +433,7 @@ mod tests {
 
     #[test]
     fn the_stated_number_of_values_is_the_number_of_legal_slots() {
-        let legal = (0..SLOTS).filter(|&i| generate::white_legal(i)).count();
+        let legal = (0..SLOTS).filter(|&i| rules::white_legal(i)).count();
         assert_eq!(legal_white_count(), legal);
     }
 

@@ -491,6 +491,17 @@ mod tests {
     }
 
     #[test]
+    fn a_long_path_is_named_whole() {
+        let path = format!("/nonexistent/{}/x.in", "d".repeat(100));
+        let err = Input::open(Some(Path::new(&path))).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with(&format!("cannot read {path:?}: ")),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn a_read_failure_ends_the_lines() {
         struct Failing;
         impl io::Read for Failing {

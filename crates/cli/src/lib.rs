@@ -10,7 +10,7 @@
 //! | [`text`] | user text quoted in a message, cut when it is long |
 //! | `fixtures` | (feature `fixture-harness`) the runner behind every tool's fixture test |
 //!
-//! The modules depend one way: `status` ← `diagnostics`, `text` ← `input` ← `output`.
+//! The modules depend one way: `status` ← `diagnostics` ← `output`, `status` ← `input`.
 //!
 //! # Examples
 //!

@@ -116,6 +116,7 @@ pub fn run() -> Result<Vec<Row>> {
         let one = line("pgn-judge --pgn -j 1", best_of(&ours, &["--pgn", "-j", "1", &path], false)?, false);
         let two = line("pgn-judge --pgn -j 2 (wall)", best_of(&ours, &["--pgn", "-j", "2", &path], true)?, true);
         let zst_one = line("pgn-judge --pgn -j 1, .zst", best_of(&ours, &["--pgn", "-j", "1", &zst], false)?, false);
+        let zst_two = line("pgn-judge --pgn -j 2, .zst (wall)", best_of(&ours, &["--pgn", "-j", "2", &zst], true)?, true);
         let theirs = line("pgn-reader validate", best_of(&validate, &[&path], false)?, false);
         let theirs_parallel = line(
             "pgn-reader parallel_validate (wall)",
@@ -136,12 +137,14 @@ pub fn run() -> Result<Vec<Row>> {
         push("two threads (wall)", two, "pgn-reader parallel_validate (wall)", theirs_parallel);
         push("two threads vs one (wall vs CPU)", two, "pgn-judge -j 1", one);
         push(".zst vs plain, one core", zst_one, "pgn-judge -j 1, plain", one);
+        push(".zst vs plain, two threads (wall)", zst_two, "pgn-judge -j 2, plain (wall)", two);
         if let Some(extract) = extract {
             let m = best_of(extract, &["-s", "-r", &path], false)?;
             let rate = line("pgn-extract -s -r", m, false);
             push("one core", one, "pgn-extract -s -r", rate);
         }
     }
+    let generated_one = archives[0].moves as f64 / best_of(&ours, &["--pgn", "-j", "1", &archives[0].path.display().to_string()], false)?.cpu.as_secs_f64();
     let (python_time, python_moves) = python_replay(&archives[0].path)?;
     let python_rate = python_moves as f64 / python_time.as_secs_f64();
     let _ = writeln!(
@@ -153,10 +156,10 @@ pub fn run() -> Result<Vec<Row>> {
     rows.push(Row {
         tool: "pgn-judge",
         what: "generated archive: one core".to_owned(),
-        ours: format!("{:.2} M moves/s", archives[0].moves as f64 / 1e6),
+        ours: format!("{:.2} M moves/s", generated_one / 1e6),
         baseline: format!("python-chess read_game + replay (first {PYTHON_SAMPLE} games)"),
         theirs: format!("{:.3} M moves/s", python_rate / 1e6),
-        ratio: None,
+        ratio: Some(generated_one / python_rate),
     });
     let pipe = through_pipe(&ours, &archives[0], PIPE_TIMES)?;
     let _ = writeln!(

@@ -145,7 +145,7 @@ enum State {
     /// Before a move count.
     Count,
     /// Inside a game.
-    Moves(GameInProgress),
+    Moves(Box<GameInProgress>),
     /// After the final `0`, or after an error that ends the series.
     Done,
 }
@@ -217,7 +217,9 @@ impl<R: BufRead> Games<R> {
                     Some(0) => State::Done,
                     Some(count) => {
                         *number += 1;
-                        State::Moves(GameInProgress::new(*number, raw.number, text, count))
+                        State::Moves(Box::new(GameInProgress::new(
+                            *number, raw.number, text, count,
+                        )))
                     }
                     None => {
                         return ready.push_back(Err(ReadGamesError::BadCount {

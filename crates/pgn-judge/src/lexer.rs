@@ -369,7 +369,9 @@ impl<'a> Lexer<'a> {
                         return self.broken(Syntax::UnterminatedComment);
                     }
                 },
-                b';' => self.at = memchr(b'\n', &text[self.at..]).map_or(text.len(), |nl| self.at + nl),
+                b';' => {
+                    self.at = memchr(b'\n', &text[self.at..]).map_or(text.len(), |nl| self.at + nl)
+                }
                 b'(' => {
                     if let Some(syntax) = self.skip_variation() {
                         return self.broken(syntax);
@@ -599,7 +601,9 @@ mod tests {
     fn movetext_tokens() {
         assert_eq!(
             tokens("1. e4 e5 2. Nf3?! Nc6!! 3.Bb5 $14 a6 ! ?? {x y} ; z\n4. O-O-O# 1-0"),
-            ["e4", "e5", "Nf3?!", "Nc6!!", "Bb5", "a6", "O-O-O#", "#result"]
+            [
+                "e4", "e5", "Nf3?!", "Nc6!!", "Bb5", "a6", "O-O-O#", "#result"
+            ]
         );
         assert_eq!(
             tokens("e4++ e9 N Ng1-f3 a8N Pe4 -- } e4!!! !!! $x $12 !? 1/2 12.e4 0-0+ 1–0 ½-½ *"),
@@ -624,7 +628,13 @@ mod tests {
     fn tags_before_the_movetext() {
         assert_eq!(
             tokens("[White \"A \\\"B\\\"\"] [Black \"C\"]\n%x\n\n[Result \"*\"]\n[Event]\n1. e4 *"),
-            ["[White=A \\\"B\\\"]", "[Black=C]", "[Result=*]", "e4", "#result"]
+            [
+                "[White=A \\\"B\\\"]",
+                "[Black=C]",
+                "[Result=*]",
+                "e4",
+                "#result"
+            ]
         );
         assert_eq!(decode_tag_value(b"A \\\"B\\\" \\\\ \\x"), b"A \"B\" \\ \\x");
         // A tag that is not at the start of a line is movetext.
@@ -637,13 +647,18 @@ mod tests {
         assert_eq!(tokens("[White \"A"), ["#unterminated tag"]);
         assert_eq!(tokens("[White"), ["#unterminated tag"]);
         assert_eq!(tokens("1. e4 {no end"), ["e4", "#unterminated comment"]);
-        assert_eq!(tokens("1. e4 (1. d4 {no end"), ["e4", "#unterminated comment"]);
+        assert_eq!(
+            tokens("1. e4 (1. d4 {no end"),
+            ["e4", "#unterminated comment"]
+        );
     }
 
     #[test]
     fn games_end_at_blank_lines_and_tag_lines() {
         assert_eq!(
-            games("\u{feff}% x\n1. e4 *\n\n\n[White \"A\"]\n\n1. d4\n[White \"B\"]\n1. c4\r\n\r\n1. e4 {\n\n} e5\n\n"),
+            games(
+                "\u{feff}% x\n1. e4 *\n\n\n[White \"A\"]\n\n1. d4\n[White \"B\"]\n1. c4\r\n\r\n1. e4 {\n\n} e5\n\n"
+            ),
             [
                 "1. e4 *\n",
                 "[White \"A\"]\n\n1. d4\n",
@@ -657,7 +672,10 @@ mod tests {
             ["[White \"A\n", "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"]
         );
         // Variations and `;` comments do not hide a game's end; `{ }` comments do.
-        assert_eq!(games("1. e4 (1. d4\n\n1. c4 ; x\n\n{\n\n}"), ["1. e4 (1. d4\n", "1. c4 ; x\n", "{\n\n}"]);
+        assert_eq!(
+            games("1. e4 (1. d4\n\n1. c4 ; x\n\n{\n\n}"),
+            ["1. e4 (1. d4\n", "1. c4 ; x\n", "{\n\n}"]
+        );
     }
 
     #[test]

@@ -60,11 +60,15 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let options = Options {
         format: if args.pgn { Format::Pgn } else { Format::Judge },
-        output: if args.json { Output::Json } else { Output::Text },
+        output: if args.json {
+            Output::Json
+        } else {
+            Output::Text
+        },
         first_error: args.first_error,
-        jobs: args.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
-        }),
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)),
         summary: args.summary,
         progress: cli::progress_wanted(),
         ..Options::default()

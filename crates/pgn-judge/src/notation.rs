@@ -215,10 +215,19 @@ fn parse(token: &[u8]) -> Option<MoveToken> {
         [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
             return Some(normal(Role::Pawn, None, false, square(f, r)));
         }
-        [p @ (b'K' | b'Q' | b'R' | b'B' | b'N'), f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+        [
+            p @ (b'K' | b'Q' | b'R' | b'B' | b'N'),
+            f @ b'a'..=b'h',
+            r @ b'1'..=b'8',
+        ] => {
             return Some(normal(role_of(p), None, false, square(f, r)));
         }
-        [p @ (b'K' | b'Q' | b'R' | b'B' | b'N'), b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+        [
+            p @ (b'K' | b'Q' | b'R' | b'B' | b'N'),
+            b'x',
+            f @ b'a'..=b'h',
+            r @ b'1'..=b'8',
+        ] => {
             return Some(normal(role_of(p), None, true, square(f, r)));
         }
         [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] if from.abs_diff(f) == 1 => {
@@ -279,7 +288,10 @@ fn parse(token: &[u8]) -> Option<MoveToken> {
 
 /// The square of a file letter `a`-`h` and a rank digit `1`-`8`.
 fn square(file: u8, rank: u8) -> Square {
-    Square::from_coords(File::new(u32::from(file - b'a')), Rank::new(u32::from(rank - b'1')))
+    Square::from_coords(
+        File::new(u32::from(file - b'a')),
+        Rank::new(u32::from(rank - b'1')),
+    )
 }
 
 /// The role of a piece letter `K`, `Q`, `R`, `B` or `N`.

@@ -219,7 +219,8 @@ fn in_parallel<W: Write>(
         let producer = scope.spawn(move || {
             let mut index = 0;
             produce(source, style.chunk_bytes, &mut |chunk| {
-                let ok = permit_tx.send(()).is_ok() && work_tx.send((index, chunk, read.get())).is_ok();
+                let ok =
+                    permit_tx.send(()).is_ok() && work_tx.send((index, chunk, read.get())).is_ok();
                 index += 1;
                 ok
             })
@@ -233,7 +234,10 @@ fn in_parallel<W: Write>(
                     let Ok(Ok((index, chunk, read))) = next else {
                         return;
                     };
-                    if done_tx.send((index, judge_chunk(&chunk, read, style))).is_err() {
+                    if done_tx
+                        .send((index, judge_chunk(&chunk, read, style)))
+                        .is_err()
+                    {
                         return;
                     }
                 }

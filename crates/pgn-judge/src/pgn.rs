@@ -314,8 +314,14 @@ mod tests {
         assert_eq!(faulty.judgement.verdict, Verdict::IllegalMove);
         assert_eq!(faulty.judgement.fault_ply, Some(3));
         assert_eq!(faulty.fault_san.as_deref(), Some("Ke3"));
-        assert_eq!(judged("1. e4 e5 2. 0-0+!? *").fault_san.as_deref(), Some("O-O+"));
-        assert_eq!(judged("1. e4 e5 2. Zz3 *").fault_san.as_deref(), Some("Zz3"));
+        assert_eq!(
+            judged("1. e4 e5 2. 0-0+!? *").fault_san.as_deref(),
+            Some("O-O+")
+        );
+        assert_eq!(
+            judged("1. e4 e5 2. Zz3 *").fault_san.as_deref(),
+            Some("Zz3")
+        );
         let long = judged(&format!("1. {} *", "x".repeat(100)));
         assert_eq!(long.fault_san, Some(format!("{}...", "x".repeat(60))));
     }

@@ -4,40 +4,34 @@
 //! Magic bitboards look attacks up in a table of about 700 KiB, larger than a core's second-level
 //! cache, so in a long run nearly every lookup waits for memory. Here files and diagonals use
 //! the hyperbola quintessence (`o - 2s` forwards, the same on the byte-swapped board backwards:
-//! a line with one square per rank reverses when the ranks do), and ranks a 512-byte table of
-//! first-rank attacks; the tables fit in the first-level cache. A property test holds both equal
+//! a line with one square per rank reverses when the ranks do) over masks shifted into place, and
+//! ranks a 512-byte table of first-rank attacks, which stays in the first-level cache. A property test holds both equal
 //! to shakmaty's `rook_attacks` and `bishop_attacks`.
 
 use shakmaty::{Bitboard, Board, Color, Square, attacks};
 
-/// For each square: its file, its diagonal (a1-h8 direction) and its anti-diagonal, without the
-/// square itself.
-static LINES: [[u64; 3]; 64] = {
-    let mut lines = [[0; 3]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut other = 0;
-        while other < 64 {
-            let (f, r) = ((other % 8) as i32, (other / 8) as i32);
-            if other != sq {
-                let bit = 1u64 << other;
-                if f == file {
-                    lines[sq][0] |= bit;
-                }
-                if f - file == r - rank {
-                    lines[sq][1] |= bit;
-                }
-                if f - file == rank - r {
-                    lines[sq][2] |= bit;
-                }
-            }
-            other += 1;
+/// The file, diagonal (a1-h8 direction) and anti-diagonal of a square, without the square: the
+/// a-file, the long diagonal a1-h8 and the long diagonal h1-a8, shifted into place.
+#[inline]
+fn lines(sq: Square) -> [u64; 3] {
+    const A_FILE: u64 = 0x0101_0101_0101_0101;
+    const A1_H8: u64 = 0x8040_2010_0804_0201;
+    const H1_A8: u64 = 0x0102_0408_1020_4080;
+    let (file, rank) = (u32::from(sq) & 7, u32::from(sq) >> 3);
+    let shift = |line: u64, ranks_up: i32| {
+        if ranks_up >= 0 {
+            line << (8 * ranks_up)
+        } else {
+            line >> (-8 * ranks_up)
         }
-        sq += 1;
-    }
-    lines
-};
+    };
+    let bit = 1u64 << u32::from(sq);
+    [
+        (A_FILE << file) ^ bit,
+        shift(A1_H8, rank as i32 - file as i32) ^ bit,
+        shift(H1_A8, rank as i32 + file as i32 - 7) ^ bit,
+    ]
+}
 
 /// `RANK_ATTACKS[inner][file]`: the squares of the first rank a rook on `file` attacks when the
 /// six inner squares (b to g) hold the pieces of `inner`'s bits.
@@ -97,15 +91,14 @@ fn rank_attacks(sq: Square, occupied: u64) -> u64 {
 /// The squares a rook on `sq` attacks, with `occupied` blocking.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let lines = &LINES[usize::from(sq)];
-    Bitboard(line_attacks(sq, occupied.0, lines[0]) | rank_attacks(sq, occupied.0))
+    Bitboard(line_attacks(sq, occupied.0, lines(sq)[0]) | rank_attacks(sq, occupied.0))
 }
 
 /// The squares a bishop on `sq` attacks, with `occupied` blocking.
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let lines = &LINES[usize::from(sq)];
-    Bitboard(line_attacks(sq, occupied.0, lines[1]) | line_attacks(sq, occupied.0, lines[2]))
+    let [_, diagonal, anti_diagonal] = lines(sq);
+    Bitboard(line_attacks(sq, occupied.0, diagonal) | line_attacks(sq, occupied.0, anti_diagonal))
 }
 
 /// The pieces of `attacker` that attack `sq`, with `occupied` blocking: shakmaty's
@@ -139,8 +132,14 @@ mod tests {
     fn every_square_on_an_empty_and_a_full_board() {
         for sq in Square::ALL {
             for occupied in [Bitboard::EMPTY, Bitboard::FULL] {
-                assert_eq!(rook_attacks(sq, occupied), attacks::rook_attacks(sq, occupied));
-                assert_eq!(bishop_attacks(sq, occupied), attacks::bishop_attacks(sq, occupied));
+                assert_eq!(
+                    rook_attacks(sq, occupied),
+                    attacks::rook_attacks(sq, occupied)
+                );
+                assert_eq!(
+                    bishop_attacks(sq, occupied),
+                    attacks::bishop_attacks(sq, occupied)
+                );
             }
         }
     }

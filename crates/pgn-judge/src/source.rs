@@ -139,11 +139,9 @@ impl fmt::Display for SourceError {
                 f,
                 "standard input is a zip archive: pass its path instead (a zip's directory is at its end)"
             ),
-            SourceError::NoPgnMember { path } => write!(
-                f,
-                "{} holds no .pgn member",
-                input_name(Some(path))
-            ),
+            SourceError::NoPgnMember { path } => {
+                write!(f, "{} holds no .pgn member", input_name(Some(path)))
+            }
             SourceError::ZipMethod { member, method } => write!(
                 f,
                 "zip member {}: compression method {method} is not read (stored and deflate are)",
@@ -161,7 +159,11 @@ impl fmt::Display for SourceError {
                 if let Some(member) = member {
                     write!(f, ", member {}", Quoted(member))?;
                 }
-                let what = if *truncated { "ends early" } else { "is corrupt" };
+                let what = if *truncated {
+                    "ends early"
+                } else {
+                    "is corrupt"
+                };
                 write!(
                     f,
                     ": the {} data {what} at byte {offset} ({reason}); the games after it are not read",
@@ -169,7 +171,11 @@ impl fmt::Display for SourceError {
                 )
             }
             SourceError::BadZip { path, reason } => {
-                write!(f, "{} is not a readable zip archive: {reason}", input_name(Some(path)))
+                write!(
+                    f,
+                    "{} is not a readable zip archive: {reason}",
+                    input_name(Some(path))
+                )
             }
             SourceError::Read { path, source } => {
                 write!(f, "cannot read {}: {source}", input_name(path.as_deref()))
@@ -326,7 +332,8 @@ impl Source {
                 let reader = decoder(format, counting).map_err(read_error)?;
                 let counter = read.clone();
                 let path = path.clone();
-                let describe = move |err: io::Error| damaged(path.clone(), None, format, counter.get(), err);
+                let describe =
+                    move |err: io::Error| damaged(path.clone(), None, format, counter.get(), err);
                 Box::new(std::iter::once(Ok(Part {
                     reader,
                     describe: Box::new(describe),

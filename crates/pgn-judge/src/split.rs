@@ -133,7 +133,8 @@ impl Splitter {
                 }
             } else if part.buf.len() < MAX_GAME_BYTES {
                 let more = part.buf.len().max(self.chunk_bytes);
-                part.buf.reserve_exact(more.min(MAX_GAME_BYTES - part.buf.len()));
+                part.buf
+                    .reserve_exact(more.min(MAX_GAME_BYTES - part.buf.len()));
             } else if let Err(err) = self.skip_long_game(&mut part, reader) {
                 let _ = part.emit(self, emit);
                 return Err(err);
@@ -242,7 +243,7 @@ impl Splitter {
 fn is_binary(text: &[u8]) -> bool {
     text.chunks(256).any(|chunk| {
         chunk.iter().fold(false, |found, &b| {
-            found | (b < 0x09) | ((b >= 0x0e) & (b < 0x20) & (b != 0x1a) & (b != 0x1b))
+            found | (b < 0x09) | ((0x0e..0x20).contains(&b) & (b != 0x1a) & (b != 0x1b))
         })
     })
 }
@@ -341,10 +342,9 @@ mod tests {
         let mut emit = |chunk: Chunk| {
             for item in chunk.items {
                 found.push(match item {
-                    Item::Game { number, range } => format!(
-                        "{number}:{}",
-                        String::from_utf8_lossy(&chunk.text[range])
-                    ),
+                    Item::Game { number, range } => {
+                        format!("{number}:{}", String::from_utf8_lossy(&chunk.text[range]))
+                    }
                     other => format!("{other:?}"),
                 });
             }
@@ -357,7 +357,8 @@ mod tests {
 
     #[test]
     fn games_are_the_same_whatever_the_chunk_and_read_sizes() {
-        let text = b"\xef\xbb\xbf[A \"1\"]\n\n1. e4 {\n\n} e5\n\n[B \"2\"]\n1. d4 *\n\n\n% x\n1. c4";
+        let text =
+            b"\xef\xbb\xbf[A \"1\"]\n\n1. e4 {\n\n} e5\n\n[B \"2\"]\n1. d4 *\n\n\n% x\n1. c4";
         let expected = split(text, 1 << 20, 1 << 20);
         assert_eq!(
             expected,
@@ -395,7 +396,11 @@ mod tests {
         text.extend_from_slice(b"\n\n[White \"A\"]\n1. d4\n");
         assert_eq!(
             split(&text, 1 << 16, 1 << 16),
-            ["1:1. e4\n", "TooLong { number: 2 }", "3:[White \"A\"]\n1. d4\n"]
+            [
+                "1:1. e4\n",
+                "TooLong { number: 2 }",
+                "3:[White \"A\"]\n1. d4\n"
+            ]
         );
         // All zeros: one run of binary data.
         let zeros = vec![0; MAX_GAME_BYTES * 2];

@@ -129,6 +129,9 @@ mod tests {
             pgn: false,
         }
         .to_string();
-        assert!(text.starts_with("summary:\n  games             2\n  moves            20\n"), "{text}");
+        assert!(
+            text.starts_with("summary:\n  games             2\n  moves            20\n"),
+            "{text}"
+        );
     }
 }

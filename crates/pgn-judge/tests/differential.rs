@@ -17,6 +17,8 @@ use pgn_judge::{
 };
 use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
 use proptest::prelude::*;
+
+mod common;
 use shakmaty::{Chess, Color, Position, san::San};
 use test_support::Rng;
 
@@ -44,7 +46,12 @@ impl Visitor for Collect {
         ControlFlow::Continue(ReadGame::default())
     }
 
-    fn tag(&mut self, tags: &mut ReadGame, name: &[u8], value: RawTag<'_>) -> ControlFlow<ReadGame> {
+    fn tag(
+        &mut self,
+        tags: &mut ReadGame,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<ReadGame> {
         tags.tags.push((name.to_vec(), value.as_bytes().to_vec()));
         ControlFlow::Continue(())
     }
@@ -141,7 +148,8 @@ fn compare(text: &[u8]) -> Result<(), TestCaseError> {
                             && !body.contains(&b'!')
                             && !body.contains(&b'?')
                             && word != b"",
-                        "token {:?}", String::from_utf8_lossy(word)
+                        "token {:?}",
+                        String::from_utf8_lossy(word)
                     );
                     let read = reading_of(word);
                     let token = MoveToken::read(word);
@@ -149,7 +157,10 @@ fn compare(text: &[u8]) -> Result<(), TestCaseError> {
                     // a pawn move (`e8`) or skips (`e8Q+`).
                     let promotion_without_equals = matches!(
                         token,
-                        Some(MoveToken::Normal { promotion: Some(_), .. })
+                        Some(MoveToken::Normal {
+                            promotion: Some(_),
+                            ..
+                        })
                     ) && !word.contains(&b'=');
                     match (&token, read.first()) {
                         // Where `pgn-reader` skips a token, ours reports it.
@@ -182,7 +193,12 @@ fn compare(text: &[u8]) -> Result<(), TestCaseError> {
     if deliberate {
         prop_assert!(read.len() >= expected_games.len());
     } else {
-        prop_assert_eq!(read.len(), expected_games.len(), "games of {:?}", String::from_utf8_lossy(text));
+        prop_assert_eq!(
+            read.len(),
+            expected_games.len(),
+            "games of {:?}",
+            String::from_utf8_lossy(text)
+        );
     }
     for (theirs, (cut, ours)) in read.iter().zip(&expected_games) {
         match theirs {
@@ -192,8 +208,10 @@ fn compare(text: &[u8]) -> Result<(), TestCaseError> {
             Some(theirs) if *cut => {
                 prop_assert_eq!(&theirs.tags, &ours.tags);
                 prop_assert!(
-                    theirs.events.starts_with(&ours.events) || ours.events.starts_with(&theirs.events),
-                    "{:?}", String::from_utf8_lossy(text)
+                    theirs.events.starts_with(&ours.events)
+                        || ours.events.starts_with(&theirs.events),
+                    "{:?}",
+                    String::from_utf8_lossy(text)
                 );
             }
             Some(theirs) => prop_assert_eq!(theirs, ours),
@@ -202,25 +220,11 @@ fn compare(text: &[u8]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Pieces of PGN, so random texts reach every corner of both lexers.
-const FRAGMENTS: &[&str] = &[
-    "e4", "e5", "d4", "d5", "exd5", "ed5", "Nf3", "Nc6", "Bc4", "Qxf7", "Qf7#", "O-O", "0-0",
-    "O-O-O", "0-0-0", "e8=Q", "e8Q", "a8N", "hxg8", "Nbd2", "R1e2", "Qh4e1", "Pe4", "e2e4", "--",
-    "Z0", "Q@e4", "1.", "2...", "12.", " ", " ", "\n", "\n", "\n\n", "\r\n", "\t", "0", "1", "3",
-    "-", "x", "+", "#", "!", "?", "!?", "!!!", "{", "}", "{c}", "(", ")", ";", "; c\n", "$1", "$",
-    "%", "\n%x\n", "*", "1-0", "0-1", "1/2-1/2", "½-½", "1–0", "[White \"A\"]\n", "[Result \"1-0\"]\n",
-    "[Event]", "[", "]", "\"", "\\", "\u{feff}", "\u{e9}", "Zz3", "e9", "e4++", "N", "Ng1-f3", "$x",
-];
-
-fn fragments() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(FRAGMENTS), 0..120).prop_map(|parts| parts.concat())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
-    fn the_same_games_tokens_and_moves_as_pgn_reader(text in fragments()) {
+    fn the_same_games_tokens_and_moves_as_pgn_reader(text in common::fragments(120)) {
         compare(text.as_bytes())?;
     }
 
@@ -239,7 +243,9 @@ fn the_same_on_random_games() {
     let mut rng = Rng::new(0x4449_4646);
     let mut text = String::new();
     for number in 0..200 {
-        text.push_str(&format!("[Event \"Test {number}\"]\n[White \"A\"]\n[Black \"B\"]\n\n"));
+        text.push_str(&format!(
+            "[Event \"Test {number}\"]\n[White \"A\"]\n[Black \"B\"]\n\n"
+        ));
         let mut pos = Chess::default();
         for _ in 0..rng.below(120) {
             let moves = pos.legal_moves();
@@ -271,7 +277,15 @@ fn the_same_on_random_games() {
         .iter()
         .flatten()
         .flat_map(|g| &g.events)
-        .filter(|e| matches!(e, Event::San(SanPlus { san: San::Normal { .. } | San::Castle(_), .. })))
+        .filter(|e| {
+            matches!(
+                e,
+                Event::San(SanPlus {
+                    san: San::Normal { .. } | San::Castle(_),
+                    ..
+                })
+            )
+        })
         .count();
     assert!(sans > 5_000, "{sans} moves");
 }

@@ -5,26 +5,16 @@ use std::num::NonZeroUsize;
 
 use pgn_judge::{Format, MoveToken, Options, Output, games, run};
 use proptest::prelude::*;
+
+mod common;
 use toolkit_cli::{Diagnostics, Input, Lines};
-
-/// Pieces of both formats, so random inputs reach deep into the readers and the judge.
-const FRAGMENTS: &[&str] = &[
-    "e4", "e5", "d4", "d5", "exd5", "ed5", "Nf3", "Nc6", "Bc4", "Bb5", "Qh5", "Qxf7", "Qf7#",
-    "Kg1", "O-O", "0-0", "O-O-O", "0-0-0", "e8=Q", "hxg8", "Nbd2", "R1e2", "Qh4e1", "Pe4", "e2e4",
-    "--", "Q@e4", "1.", "2...", " ", "\n", "\n", "\n\n", "\r\n", "\t", "0", "1", "3", "7", "-1",
-    "x", "+", "#", "!?", "{", "}", "(", ")", ";", "$1", "%", "*", "1-0", "0-1", "1/2-1/2",
-    "[White \"A\"]\n", "[Result \"1-0\"]\n", "[FEN \"8/8/8/4k3/8/8/8/4K3 w - - 0 1\"]\n",
-    "[FEN \"x\"]\n", "[", "]", "\"", "\\", "\u{feff}", "\u{e9}", "Zz3", "e9", "e4++", "e8Q", "a8N",
-    "N", "Ng1-f3", "$x", "!!!", "\0",
-];
-
-fn fragments() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(FRAGMENTS), 0..200).prop_map(|parts| parts.concat())
-}
 
 fn judge_all(bytes: &[u8]) -> u64 {
     games::read(Lines::new(bytes))
-        .map(|game| game.map(|g| u64::from(g.judgement.plies_played)).unwrap_or_default())
+        .map(|game| {
+            game.map(|g| u64::from(g.judgement.plies_played))
+                .unwrap_or_default()
+        })
         .sum()
 }
 
@@ -70,7 +60,7 @@ proptest! {
     }
 
     #[test]
-    fn judge_format_fragments_never_panic(text in fragments()) {
+    fn judge_format_fragments_never_panic(text in common::fragments(200)) {
         judge_all(text.as_bytes());
     }
 
@@ -80,7 +70,7 @@ proptest! {
     }
 
     #[test]
-    fn pgn_fragments_never_panic(text in fragments()) {
+    fn pgn_fragments_never_panic(text in common::fragments(200)) {
         check_pgn(text.as_bytes())?;
     }
 

@@ -28,15 +28,24 @@ fn pgn() -> Options {
 
 #[test]
 fn defect_2_a_byte_that_is_not_text_after_the_final_zero_changes_nothing() {
-    let (out, err, status) = judge(b"7\ne4\ne5\nBc4\nh6\nQh5\na5\nQf7\n0\n\xff\n", &Options::default());
-    assert_eq!((out.as_str(), err.as_str(), status), ("White Win\n", "", Status::Success));
+    let (out, err, status) = judge(
+        b"7\ne4\ne5\nBc4\nh6\nQh5\na5\nQf7\n0\n\xff\n",
+        &Options::default(),
+    );
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        ("White Win\n", "", Status::Success)
+    );
 }
 
 #[test]
 fn defect_2_a_game_that_is_not_text_gets_its_error_and_the_others_their_verdicts() {
     let (out, err, status) = judge(b"1\ne4\n1\n\xe9\n1\nf3\n0\n", &Options::default());
     assert_eq!(out, "Draw\nDraw\n");
-    assert_eq!(err, "error: line 4: not UTF-8 text (byte 0xE9 at column 1)\n");
+    assert_eq!(
+        err,
+        "error: line 4: not UTF-8 text (byte 0xE9 at column 1)\n"
+    );
     assert_eq!(status, Status::Invalid);
 }
 
@@ -52,9 +61,15 @@ fn defect_3_a_line_over_a_mebibyte_is_an_error_not_a_memory_hog() {
 
 #[test]
 fn defect_7_a_tag_value_over_16_kb_is_a_tag() {
-    let input = format!("[Event \"{}\"]\n[White \"C\"]\n\n1. e4 *\n", "x".repeat(16_400));
+    let input = format!(
+        "[Event \"{}\"]\n[White \"C\"]\n\n1. e4 *\n",
+        "x".repeat(16_400)
+    );
     let (out, err, status) = judge(input.as_bytes(), &pgn());
-    assert_eq!((out.as_str(), err.as_str(), status), ("1. C - ?: Draw; no Result tag\n", "", Status::Success));
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        ("1. C - ?: Draw; no Result tag\n", "", Status::Success)
+    );
 }
 
 #[test]
@@ -76,7 +91,10 @@ fn defect_8_a_huge_bad_token_is_cut_in_the_message() {
     let (out, _, _) = judge(format!("1. e4 {token} *\n").as_bytes(), &options);
     assert_eq!(
         out,
-        format!("1. ? - ?: Illegal Move at ply 2: {}...; no Result tag\n", "Z".repeat(60))
+        format!(
+            "1. ? - ?: Illegal Move at ply 2: {}...; no Result tag\n",
+            "Z".repeat(60)
+        )
     );
     // A game past 4 MiB is not read at all.
     let token = "Z".repeat(10 << 20);
@@ -96,7 +114,10 @@ fn defect_8_a_huge_bad_token_is_cut_in_the_message() {
     let (out, _, _) = judge(format!("2 e4 {token}\n").as_bytes(), &json);
     assert_eq!(
         out,
-        format!("{{\"game\":1,\"verdict\":\"Illegal Move\",\"fault\":{{\"ply\":2,\"move\":\"{}...\"}}}}\n", "Z".repeat(60))
+        format!(
+            "{{\"game\":1,\"verdict\":\"Illegal Move\",\"fault\":{{\"ply\":2,\"move\":\"{}...\"}}}}\n",
+            "Z".repeat(60)
+        )
     );
 }
 
@@ -109,7 +130,10 @@ fn binary_data_is_one_error_not_a_flood_of_broken_games() {
     let (out, err, status) = judge(&input, &pgn());
     let games: Vec<&str> = out.lines().collect();
     assert_eq!(games.first(), Some(&"1. ? - ?: Draw; no Result tag"));
-    assert_eq!(games.last(), Some(&format!("{}. After - ?: Draw; no Result tag", games.len()).as_str()));
+    assert_eq!(
+        games.last(),
+        Some(&format!("{}. After - ?: Draw; no Result tag", games.len()).as_str())
+    );
     assert_eq!(games.len(), 2, "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("error: bytes 9 to "), "{err}");

@@ -113,11 +113,31 @@ pub fn run() -> Result<Vec<Row>> {
             );
             archive.moves as f64 / seconds
         };
-        let one = line("pgn-judge --pgn -j 1", best_of(&ours, &["--pgn", "-j", "1", &path], false)?, false);
-        let two = line("pgn-judge --pgn -j 2 (wall)", best_of(&ours, &["--pgn", "-j", "2", &path], true)?, true);
-        let zst_one = line("pgn-judge --pgn -j 1, .zst", best_of(&ours, &["--pgn", "-j", "1", &zst], false)?, false);
-        let zst_two = line("pgn-judge --pgn -j 2, .zst (wall)", best_of(&ours, &["--pgn", "-j", "2", &zst], true)?, true);
-        let theirs = line("pgn-reader validate", best_of(&validate, &[&path], false)?, false);
+        let one = line(
+            "pgn-judge --pgn -j 1",
+            best_of(&ours, &["--pgn", "-j", "1", &path], false)?,
+            false,
+        );
+        let two = line(
+            "pgn-judge --pgn -j 2 (wall)",
+            best_of(&ours, &["--pgn", "-j", "2", &path], true)?,
+            true,
+        );
+        let zst_one = line(
+            "pgn-judge --pgn -j 1, .zst",
+            best_of(&ours, &["--pgn", "-j", "1", &zst], false)?,
+            false,
+        );
+        let zst_two = line(
+            "pgn-judge --pgn -j 2, .zst (wall)",
+            best_of(&ours, &["--pgn", "-j", "2", &zst], true)?,
+            true,
+        );
+        let theirs = line(
+            "pgn-reader validate",
+            best_of(&validate, &[&path], false)?,
+            false,
+        );
         let theirs_parallel = line(
             "pgn-reader parallel_validate (wall)",
             best_of(&parallel_validate, &[&path], true)?,
@@ -134,17 +154,44 @@ pub fn run() -> Result<Vec<Row>> {
             });
         };
         push("one core", one, "pgn-reader validate, one core", theirs);
-        push("two threads (wall)", two, "pgn-reader parallel_validate (wall)", theirs_parallel);
-        push("two threads vs one (wall vs CPU)", two, "pgn-judge -j 1", one);
-        push(".zst vs plain, one core", zst_one, "pgn-judge -j 1, plain", one);
-        push(".zst vs plain, two threads (wall)", zst_two, "pgn-judge -j 2, plain (wall)", two);
+        push(
+            "two threads (wall)",
+            two,
+            "pgn-reader parallel_validate (wall)",
+            theirs_parallel,
+        );
+        push(
+            "two threads vs one (wall vs CPU)",
+            two,
+            "pgn-judge -j 1",
+            one,
+        );
+        push(
+            ".zst vs plain, one core",
+            zst_one,
+            "pgn-judge -j 1, plain",
+            one,
+        );
+        push(
+            ".zst vs plain, two threads (wall)",
+            zst_two,
+            "pgn-judge -j 2, plain (wall)",
+            two,
+        );
         if let Some(extract) = extract {
             let m = best_of(extract, &["-s", "-r", &path], false)?;
             let rate = line("pgn-extract -s -r", m, false);
             push("one core", one, "pgn-extract -s -r", rate);
         }
     }
-    let generated_one = archives[0].moves as f64 / best_of(&ours, &["--pgn", "-j", "1", &archives[0].path.display().to_string()], false)?.cpu.as_secs_f64();
+    let generated_one = archives[0].moves as f64
+        / best_of(
+            &ours,
+            &["--pgn", "-j", "1", &archives[0].path.display().to_string()],
+            false,
+        )?
+        .cpu
+        .as_secs_f64();
     let (python_time, python_moves) = python_replay(&archives[0].path)?;
     let python_rate = python_moves as f64 / python_time.as_secs_f64();
     let _ = writeln!(
@@ -190,7 +237,8 @@ fn load_average() -> String {
 fn build_pgn_reader_examples(dir: &Path) -> Result<(String, String)> {
     let crate_dir = pgn_reader_package()?;
     let package = dir.join("pgn-reader-examples");
-    fs::create_dir_all(package.join("src")).map_err(|e| format!("cannot create {package:?}: {e}"))?;
+    fs::create_dir_all(package.join("src"))
+        .map_err(|e| format!("cannot create {package:?}: {e}"))?;
     let manifest = format!(
         "# Written by `cargo xtask bench pgn-judge`: pgn-reader's own examples, as baselines.\n\
          [package]\nname = \"pgn-reader-examples\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
@@ -209,10 +257,22 @@ fn build_pgn_reader_examples(dir: &Path) -> Result<(String, String)> {
     let manifest_path = package.join("Cargo.toml").display().to_string();
     cmd::run(
         "cargo",
-        &["build", "--release", "--quiet", "--manifest-path", &manifest_path],
+        &[
+            "build",
+            "--release",
+            "--quiet",
+            "--manifest-path",
+            &manifest_path,
+        ],
         &[],
     )?;
-    let bin = |name: &str| package.join("target/release").join(name).display().to_string();
+    let bin = |name: &str| {
+        package
+            .join("target/release")
+            .join(name)
+            .display()
+            .to_string()
+    };
     Ok((bin("validate"), bin("parallel_validate")))
 }
 
@@ -229,7 +289,9 @@ fn pgn_reader_package() -> Result<PathBuf> {
         .flatten()
         .map(|index| index.path().join("pgn-reader-0.29.0"))
         .find(|p| p.join("examples/validate.rs").is_file())
-        .ok_or_else(|| "pgn-reader 0.29.0 is not in Cargo's registry: run `cargo fetch` first".to_owned())
+        .ok_or_else(|| {
+            "pgn-reader 0.29.0 is not in Cargo's registry: run `cargo fetch` first".to_owned()
+        })
 }
 
 /// pgn-reader's two real benchmark files, `REAL_COPIES` times over, with their `.zst`.
@@ -242,7 +304,8 @@ fn ensure_real_archive(dir: &Path) -> Result<PathBuf> {
     let mut text = Vec::new();
     for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
         let file = benches.join(name);
-        let mut bytes = fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let mut bytes =
+            fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
         if !bytes.ends_with(b"\n\n") {
             bytes.extend_from_slice(b"\n\n");
         }
@@ -281,11 +344,15 @@ fn describe_archive(name: &'static str, path: PathBuf, ours: &str) -> Result<Arc
             .chars()
             .take_while(char::is_ascii_digit)
             .collect();
-        digits.parse().map_err(|_| format!("bad {key} in {summary:?}"))
+        digits
+            .parse()
+            .map_err(|_| format!("bad {key} in {summary:?}"))
     };
     for faulty in ["Dead Moves", "Puzzle Move", "Illegal Move", "broken"] {
         if field(faulty)? != 0 {
-            return Err(format!("the {name} archive has games that are not clean: {summary}"));
+            return Err(format!(
+                "the {name} archive has games that are not clean: {summary}"
+            ));
         }
     }
     let archive = Archive {
@@ -382,7 +449,11 @@ fn through_pipe(ours: &str, archive: &Archive, times: usize) -> Result<Measure> 
             let keep = tail.len().saturating_sub(4096);
             tail.drain(..keep);
         }
-        String::from_utf8_lossy(&tail).lines().last().unwrap_or_default().to_owned()
+        String::from_utf8_lossy(&tail)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_owned()
     });
     let writer = thread::spawn(move || {
         for _ in 0..times {
@@ -398,7 +469,9 @@ fn through_pipe(ours: &str, archive: &Archive, times: usize) -> Result<Measure> 
     let cpu = children_cpu_time()? - before;
     let expected = format!("\"games\":{}", archive.games * times as u64);
     if !summary.contains(&expected) {
-        return Err(format!("the pipe run ended with {summary:?}, expected {expected}"));
+        return Err(format!(
+            "the pipe run ended with {summary:?}, expected {expected}"
+        ));
     }
     eprintln!(
         "  {:.2} s CPU, {:.2} s wall, {rss_kib} KiB",

@@ -348,7 +348,11 @@ impl<'a> Lexer<'a> {
                     .get(digits)
                     .is_none_or(|&b| b == b'$' || ENDS_TOKEN[usize::from(b)])
                 {
-                    self.at = digits;
+                    // With the dots and spaces after it: `12.`, `12...`.
+                    self.at = text[digits..]
+                        .iter()
+                        .position(|&b| b != b'.' && b != b' ')
+                        .map_or(text.len(), |n| digits + n);
                     continue;
                 }
             }

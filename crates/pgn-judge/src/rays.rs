@@ -10,14 +10,13 @@
 
 use shakmaty::{Bitboard, Board, Color, Square, attacks};
 
-/// The file, diagonal (a1-h8 direction) and anti-diagonal of a square, without the square: the
-/// a-file, the long diagonal a1-h8 and the long diagonal h1-a8, shifted into place.
+/// The diagonal (a1-h8 direction) and the anti-diagonal of a square, without the square: the
+/// long diagonals a1-h8 and h1-a8 shifted into place.
 #[inline]
-fn lines(sq: Square) -> [u64; 3] {
-    const A_FILE: u64 = 0x0101_0101_0101_0101;
+fn diagonals(sq: Square) -> [u64; 2] {
     const A1_H8: u64 = 0x8040_2010_0804_0201;
     const H1_A8: u64 = 0x0102_0408_1020_4080;
-    let (file, rank) = (u32::from(sq) & 7, u32::from(sq) >> 3);
+    let (file, rank) = ((u32::from(sq) & 7) as i32, (u32::from(sq) >> 3) as i32);
     let shift = |line: u64, ranks_up: i32| {
         if ranks_up >= 0 {
             line << (8 * ranks_up)
@@ -27,9 +26,8 @@ fn lines(sq: Square) -> [u64; 3] {
     };
     let bit = 1u64 << u32::from(sq);
     [
-        (A_FILE << file) ^ bit,
-        shift(A1_H8, rank as i32 - file as i32) ^ bit,
-        shift(H1_A8, rank as i32 + file as i32 - 7) ^ bit,
+        shift(A1_H8, rank - file) ^ bit,
+        shift(H1_A8, rank + file - 7) ^ bit,
     ]
 }
 
@@ -91,13 +89,14 @@ fn rank_attacks(sq: Square, occupied: u64) -> u64 {
 /// The squares a rook on `sq` attacks, with `occupied` blocking.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(line_attacks(sq, occupied.0, lines(sq)[0]) | rank_attacks(sq, occupied.0))
+    let file = (0x0101_0101_0101_0101 << (u32::from(sq) & 7)) ^ (1 << u32::from(sq));
+    Bitboard(line_attacks(sq, occupied.0, file) | rank_attacks(sq, occupied.0))
 }
 
 /// The squares a bishop on `sq` attacks, with `occupied` blocking.
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let [_, diagonal, anti_diagonal] = lines(sq);
+    let [diagonal, anti_diagonal] = diagonals(sq);
     Bitboard(line_attacks(sq, occupied.0, diagonal) | line_attacks(sq, occupied.0, anti_diagonal))
 }
 
@@ -105,12 +104,13 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// `Board::attacks_to` over these tables.
 #[inline]
 pub fn attacks_to(board: &Board, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
-    board.by_color(attacker)
-        & ((rook_attacks(sq, occupied) & board.rooks_and_queens())
-            | (bishop_attacks(sq, occupied) & board.bishops_and_queens())
-            | (attacks::knight_attacks(sq) & board.knights())
-            | (attacks::king_attacks(sq) & board.kings())
-            | (attacks::pawn_attacks(!attacker, sq) & board.pawns()))
+    let them = board.by_color(attacker);
+    let steppers = (attacks::knight_attacks(sq) & board.knights())
+        | (attacks::king_attacks(sq) & board.kings())
+        | (attacks::pawn_attacks(!attacker, sq) & board.pawns());
+    let sliders = (rook_attacks(sq, occupied) & board.rooks_and_queens())
+        | (bishop_attacks(sq, occupied) & board.bishops_and_queens());
+    (steppers | sliders) & them
 }
 
 #[cfg(test)]
@@ -125,6 +125,26 @@ mod tests {
             let occupied = Bitboard(occupied);
             prop_assert_eq!(rook_attacks(sq, occupied), attacks::rook_attacks(sq, occupied));
             prop_assert_eq!(bishop_attacks(sq, occupied), attacks::bishop_attacks(sq, occupied));
+        }
+
+        #[test]
+        fn the_same_attackers_as_shakmatys_board(fen_index in 0..4usize, sq in 0..64u32, occupied: u64) {
+            let fens = [
+                "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+                "8/2k5/3q4/8/1B2R3/8/5K2/8 w - - 0 1",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                "1r4k1/5ppp/8/3Q4/8/2n5/PP3PPP/4R1K1 b - - 0 1",
+            ];
+            let board: Board = fens[fen_index].split(' ').next().unwrap().parse().unwrap();
+            let sq = Square::new(sq);
+            // Any occupancy: the lines are cut where a real position would cut them.
+            let occupied = Bitboard(occupied) | board.occupied();
+            for color in Color::ALL {
+                prop_assert_eq!(
+                    attacks_to(&board, sq, color, occupied),
+                    board.attacks_to(sq, color, occupied)
+                );
+            }
         }
     }
 

@@ -20,7 +20,7 @@ impl Progress {
             let (bar, template) = match size {
                 Some(size) => (
                     ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr()),
-                    "{bar:30} {bytes}/{total_bytes} ({percent}%) {msg}",
+                    "{bar:20} {bytes}/{total_bytes} {percent}% {msg}",
                 ),
                 None => (
                     ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),

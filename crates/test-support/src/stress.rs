@@ -161,8 +161,9 @@ pub fn stream(
     }
 }
 
-/// The peak resident set size of a running process, in KiB (`VmHWM` in `/proc/<pid>/status`).
-fn vm_hwm_kib(pid: u32) -> Option<u64> {
+/// The peak resident set size of a running process, in KiB (`VmHWM` in `/proc/<pid>/status`);
+/// `None` without `/proc` or once the process has ended.
+pub fn vm_hwm_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()

@@ -37,6 +37,7 @@ pub mod json;
 pub mod perft;
 pub mod reference;
 pub mod solver;
+pub mod tables;
 mod table;
 
 pub use analysis::analyse;

@@ -1,0 +1,589 @@
+//! The retrograde generator: distance to mate, in plies, for every position of every material,
+//! both sides to move.
+//!
+//! Materials are built in [`Material::ALL`]'s order, so every capture or promotion leads into a
+//! finished table; a pawn table is built one pawn square (a *unit*) at a time, from rank 6 down,
+//! so every pawn move leads into a finished unit. Within a unit only the pieces other than the
+//! pawn move, and those moves are reversible.
+//!
+//! Each unit is solved twice, once per mating side F (the *forcer*; the other side is the
+//! *defender*), level by level: level n holds the positions where F mates in exactly n plies.
+//!
+//! - Level 0: the defender to move is checkmated.
+//! - F to move is at level n when some move leads to a position at level n − 1 (or a capture,
+//!   promotion or pawn move leads to a finished table's mate in n − 1).
+//! - The defender to move is at level n when it has a move, every move leads to a position F
+//!   mates from (inside the unit: one already solved, so at a level ≤ n − 1; outside it: a mate
+//!   in at most n − 1), and it was not at a lower level.
+//!
+//! This is the Bellman equation of the distance to mate read forwards, so the levels are exact;
+//! `verify` checks every entry against it with `small_board`'s move generator.
+//!
+//! The work is done on *words* (see `index`): the 49 positions that differ only in the inner
+//! piece's square are one `u64`, so a move of an outer piece pulls a whole word from the word of
+//! its destination (masking the squares that would block it), and a move of the inner piece is a
+//! union of attack sets over the bits of the same word. Moves are pulled, not pushed (for a
+//! non-pawn piece the squares it can come from are the squares it attacks), so each word is
+//! written by one thread.
+//! Moves into positions that hold no position (the mover's king left in check) find empty bits,
+//! which is what makes pulled moves legal.
+
+use rayon::prelude::*;
+use small_board::{Bitboard, Color, Piece, Role, Square, attacks};
+
+use super::{
+    NONE,
+    index::{Layout, Symmetry},
+    material::Material,
+};
+
+/// A defender's position that can never be a mate by conversions (a capture or pawn move
+/// escapes).
+const NEVER: u8 = 255;
+
+/// The finished tables so far, by [`Material::code`].
+pub struct Built {
+    layouts: Vec<Option<Layout>>,
+    values: Vec<Option<Vec<u8>>>,
+}
+
+impl std::fmt::Debug for Built {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Built").finish_non_exhaustive()
+    }
+}
+
+impl Built {
+    fn new() -> Built {
+        Built {
+            layouts: Material::ALL
+                .iter()
+                .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
+                .collect(),
+            values: vec![None; Material::ALL.len()],
+        }
+    }
+
+    /// The finished table of `material` (its values, both sides).
+    pub fn table(&self, material: Material) -> Option<&[u8]> {
+        self.values[material.code() as usize].as_deref()
+    }
+
+    /// Takes the finished tables, in [`Material::ALL`] order (`None` for dead materials).
+    pub fn into_tables(self) -> Vec<Option<Vec<u8>>> {
+        self.values
+    }
+}
+
+/// The pieces of a position, by square: the generator's own small board.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    pieces: [(Piece, Square); 5],
+    len: usize,
+}
+
+impl Placement {
+    fn occupied(&self) -> u64 {
+        self.pieces[..self.len]
+            .iter()
+            .fold(0, |occ, &(_, sq)| occ | 1 << sq.index())
+    }
+
+    fn by_color(&self, color: Color) -> u64 {
+        self.pieces[..self.len]
+            .iter()
+            .filter(|(p, _)| p.color == color)
+            .fold(0, |occ, &(_, sq)| occ | 1 << sq.index())
+    }
+
+    fn king(&self, color: Color) -> Square {
+        self.pieces[..self.len]
+            .iter()
+            .find(|(p, _)| p.color == color && p.role == Role::King)
+            .map_or(Square::A1, |&(_, sq)| sq)
+    }
+
+    /// Whether a piece of `by` attacks `sq` with `occupied` as the blockers.
+    fn attacked(&self, sq: Square, by: Color, occupied: u64) -> bool {
+        self.pieces[..self.len]
+            .iter()
+            .filter(|(p, _)| p.color == by)
+            .any(|&(p, from)| attack_set(p, from, occupied) & 1 << sq.index() != 0)
+    }
+
+    /// Whether `color`'s king is attacked.
+    fn in_check(&self, color: Color) -> bool {
+        self.attacked(self.king(color), color.other(), self.occupied())
+    }
+
+    /// The placement after piece `i` goes to `to` (capturing what stands there), becoming `role`.
+    fn after(&self, i: usize, to: Square, role: Role) -> Placement {
+        let mut next = *self;
+        next.pieces[i] = (
+            Piece {
+                color: self.pieces[i].0.color,
+                role,
+            },
+            to,
+        );
+        if let Some(j) = (0..self.len).find(|&j| j != i && self.pieces[j].1 == to) {
+            next.pieces[j] = next.pieces[next.len - 1];
+            next.len -= 1;
+        }
+        next
+    }
+
+    fn material(&self) -> Option<Material> {
+        let mut material = Material {
+            white_rook: false,
+            white_extra: None,
+            black_rook: false,
+        };
+        for &(p, _) in &self.pieces[..self.len] {
+            match (p.color, p.role) {
+                (_, Role::King) => {}
+                (Color::White, Role::Rook) => material.white_rook = true,
+                (Color::White, role) => material.white_extra = Some(role),
+                (Color::Black, Role::Rook) => material.black_rook = true,
+                (Color::Black, _) => return None,
+            }
+        }
+        Some(material)
+    }
+}
+
+/// The squares `piece` on `from` attacks (a pawn: its diagonal captures).
+fn attack_set(piece: Piece, from: Square, occupied: u64) -> u64 {
+    let occ = Bitboard(occupied);
+    match piece.role {
+        Role::King => attacks::king_attacks(from).0,
+        Role::Knight => attacks::knight_attacks(from).0,
+        Role::Rook => attacks::rook_attacks(from, occ).0,
+        Role::Bishop => attacks::bishop_attacks(from, occ).0,
+        Role::Queen => attacks::queen_attacks(from, occ).0,
+        Role::Pawn => attacks::pawn_attacks(piece.color, from).0,
+    }
+}
+
+/// What the generator needs to know of one position before the levels: whether it has a legal
+/// move, whether it is checkmated, and what its captures, promotions and pawn moves lead to.
+#[derive(Clone, Copy, Debug)]
+struct SlotInit {
+    has_moves: bool,
+    mated: bool,
+    /// For the game where the side to move is the forcer: the fastest mate through a
+    /// conversion (child mate + 1), or `NONE`.
+    conv_win: u8,
+    /// For the game where the side to move defends: the longest mate through a conversion
+    /// (child + 1), 0 with no conversions, or [`NEVER`] when one escapes.
+    conv_loss: u8,
+}
+
+/// The value a finished table gives the position after a conversion (`NONE` for a dead one).
+fn child_value(built: &Built, unit_values: &[u8], own: Material, child: &Placement, turn: Color) -> u8 {
+    let Some(material) = child.material() else {
+        return NONE;
+    };
+    let code = material.code() as usize;
+    let Some(layout) = built.layouts[code].as_ref() else {
+        return NONE; // a dead position: no mate
+    };
+    let mut squares = [Square::A1; 5];
+    for (i, piece) in layout.pieces.iter().enumerate() {
+        squares[i] = child.pieces[..child.len]
+            .iter()
+            .find(|(p, _)| p == piece)
+            .map_or(Square::A1, |&(_, sq)| sq);
+    }
+    let slot = layout.slot(turn, &mut squares[..layout.pieces.len()]);
+    if material == own {
+        unit_values[slot]
+    } else {
+        built.values[code].as_ref().map_or(NONE, |v| v[slot])
+    }
+}
+
+/// Everything about one valid position but its in-unit moves' values.
+fn init_slot(built: &Built, own_values: &[u8], own: Material, pos: &Placement, turn: Color) -> SlotInit {
+    let them = turn.other();
+    let occupied = pos.occupied();
+    let ours = pos.by_color(turn);
+    let theirs = pos.by_color(them);
+    let mut init = SlotInit {
+        has_moves: false,
+        mated: false,
+        conv_win: NONE,
+        conv_loss: 0,
+    };
+    let note = |init: &mut SlotInit, child: &Placement| {
+        let c = child_value(built, own_values, own, child, them);
+        // The child's value: the side to move there (them) mates in c if c is odd, is mated
+        // in c if even.
+        if c != NONE && c % 2 == 0 {
+            init.conv_win = init.conv_win.min(c + 1);
+            init.conv_loss = NEVER;
+        } else if c != NONE && init.conv_loss != NEVER {
+            init.conv_loss = init.conv_loss.max(c + 1);
+        } else {
+            init.conv_loss = NEVER;
+        }
+    };
+    for i in 0..pos.len {
+        let (piece, from) = pos.pieces[i];
+        if piece.color != turn {
+            continue;
+        }
+        if piece.role == Role::Pawn {
+            // White's pawn: pushes, the double step, captures; promotion on rank 7.
+            let mut targets = attack_set(piece, from, occupied) & theirs;
+            if let Some(one) = from.offset(0, 1).filter(|s| occupied & 1 << s.index() == 0) {
+                targets |= 1 << one.index();
+                if from.rank().index() == 1
+                    && let Some(two) = one.offset(0, 1).filter(|s| occupied & 1 << s.index() == 0)
+                {
+                    targets |= 1 << two.index();
+                }
+            }
+            for to in Bitboard(targets) {
+                let roles: &[Role] = if to.rank().index() == 6 {
+                    &[Role::Queen, Role::Knight]
+                } else {
+                    &[Role::Pawn]
+                };
+                for &role in roles {
+                    let child = pos.after(i, to, role);
+                    if !child.in_check(turn) {
+                        init.has_moves = true;
+                        note(&mut init, &child);
+                    }
+                }
+            }
+            continue;
+        }
+        let targets = attack_set(piece, from, occupied) & !ours;
+        for to in Bitboard(targets) {
+            let capture = theirs & 1 << to.index() != 0;
+            if !capture && init.has_moves {
+                continue; // a quiet move's value comes from the unit itself
+            }
+            let child = pos.after(i, to, piece.role);
+            if child.in_check(turn) {
+                continue;
+            }
+            init.has_moves = true;
+            if capture {
+                note(&mut init, &child);
+            }
+        }
+    }
+    init.mated = !init.has_moves && pos.in_check(turn);
+    init
+}
+
+/// One unit's arrays, indexed by the unit's words (`words` per side) and slots.
+struct Unit<'a> {
+    layout: &'a Layout,
+    /// The first word of the unit within each side.
+    base: usize,
+    words: usize,
+    /// Per side: the words' valid positions and those with a legal move.
+    valid: [Vec<u64>; 2],
+    moves: [Vec<u64>; 2],
+    mated: [Vec<u64>; 2],
+    /// Per side, per slot: `conv_win` of the side to move (for the game it forces) and
+    /// `conv_loss` (for the game it defends).
+    conv_win: [Vec<u8>; 2],
+    conv_loss: [Vec<u8>; 2],
+}
+
+fn side_index(color: Color) -> usize {
+    usize::from(color == Color::Black)
+}
+
+impl Unit<'_> {
+    /// The outer squares of a unit word (within its side).
+    fn outer(&self, word: usize) -> [Square; 4] {
+        self.layout.outer_squares(self.base + word)
+    }
+
+    /// For each parent word of the side `mover` (masked by `parents`), the positions with a
+    /// move into `src` (a set over the other side's words).
+    fn pull(&self, mover: Color, src: &[u64], parents: &[u64]) -> Vec<u64> {
+        let layout = self.layout;
+        let k = layout.pieces.len();
+        let outer = k - 1;
+        let inner = layout.pieces[outer];
+        let pawnless = !layout.material.has_pawn();
+        let mut strides = [0usize; 4];
+        for (j, stride) in strides.iter_mut().enumerate().take(outer) {
+            *stride = 49usize.pow((outer - 1 - j) as u32);
+        }
+        (0..self.words)
+            .into_par_iter()
+            .map(|w| {
+                let mask = parents[w];
+                if mask == 0 {
+                    return 0;
+                }
+                let squares = self.outer(w);
+                let occ = squares[..outer]
+                    .iter()
+                    .fold(0u64, |o, s| o | 1 << s.index());
+                let mut acc = 0u64;
+                for j in 0..outer {
+                    let piece = layout.pieces[j];
+                    if piece.color != mover || piece.role == Role::Pawn {
+                        continue;
+                    }
+                    let from = squares[j];
+                    for to in Bitboard(attack_set(piece, from, occ) & !occ) {
+                        let block = !attacks::between(from, to).0;
+                        if j == 0 && pawnless {
+                            let sym = Symmetry::to_triangle(to);
+                            let mut moved = squares;
+                            moved[0] = to;
+                            for sq in &mut moved[..outer] {
+                                *sq = sym.apply(*sq);
+                            }
+                            let Some(child) = layout.word_of(&moved[..outer]) else {
+                                continue;
+                            };
+                            acc |= sym.inverse().apply_set(src[child]) & block;
+                        } else {
+                            let child = (w as isize
+                                + (to.index() as isize - from.index() as isize)
+                                    * strides[j] as isize) as usize;
+                            acc |= src[child] & block;
+                        }
+                    }
+                }
+                if inner.color == mover {
+                    for to in Bitboard(src[w]) {
+                        acc |= attack_set(inner, to, occ);
+                    }
+                    acc &= !occ;
+                }
+                acc & mask
+            })
+            .collect()
+    }
+
+    /// Solves the game where `forcer` mates: the plies to mate for every slot of the unit (both
+    /// sides, unit order), `NONE` where it cannot force mate.
+    fn solve(&self, forcer: Color) -> [Vec<u8>; 2] {
+        let f = side_index(forcer);
+        let d = 1 - f;
+        let mut values = [vec![NONE; self.words * 49], vec![NONE; self.words * 49]];
+        let mut resolved = [vec![0u64; self.words], vec![0u64; self.words]];
+        // Level 0: the defender is checkmated.
+        let mut newest = [vec![0u64; self.words], self.mated[d].clone()];
+        set_level(&mut values[d], &mut resolved[d], &newest[1], 0);
+        // The last level a conversion can bring a position to.
+        let last_conv = self.conv_win[f]
+            .iter()
+            .chain(self.conv_loss[d].iter())
+            .filter(|&&v| v != NONE && v != NEVER)
+            .max()
+            .copied()
+            .unwrap_or(0);
+        let mut level: u8 = 0;
+        while level < NONE - 1 {
+            level += 1;
+            // The forcer to move: a move to the defender's newest level, or a conversion.
+            let open_f: Vec<u64> = self.valid[f]
+                .iter()
+                .zip(&resolved[f])
+                .map(|(v, r)| v & !r)
+                .collect();
+            let mut new_f = self.pull(forcer, &newest[1], &open_f);
+            add_level(&mut new_f, &open_f, &self.conv_win[f], |c| c == level);
+            // The defender to move: no move escapes, and conversions are mates by now.
+            let open_d: Vec<u64> = self.moves[d]
+                .iter()
+                .zip(&self.valid[d])
+                .zip(&resolved[d])
+                .map(|((m, v), r)| m & v & !r)
+                .collect();
+            let escapes = self.pull(forcer.other(), &open_f, &open_d);
+            let mut new_d: Vec<u64> = open_d
+                .iter()
+                .zip(&escapes)
+                .map(|(o, e)| o & !e)
+                .collect();
+            keep_level(&mut new_d, &self.conv_loss[d], |c| c <= level);
+            set_level(&mut values[f], &mut resolved[f], &new_f, level);
+            set_level(&mut values[d], &mut resolved[d], &new_d, level);
+            let quiet = new_f.iter().all(|&b| b == 0) && new_d.iter().all(|&b| b == 0);
+            if quiet && newest[0].iter().all(|&b| b == 0) && newest[1].iter().all(|&b| b == 0)
+                && level > last_conv
+            {
+                break;
+            }
+            newest = [new_f, new_d];
+        }
+        values
+    }
+}
+
+/// Writes `level` into the slots of `new` and marks them resolved.
+fn set_level(values: &mut [u8], resolved: &mut [u64], new: &[u64], level: u8) {
+    values
+        .par_chunks_mut(49)
+        .zip(resolved.par_iter_mut())
+        .zip(new.par_iter())
+        .for_each(|((v, r), &n)| {
+            if n != 0 {
+                *r |= n;
+                for sq in Bitboard(n) {
+                    v[sq.index()] = level;
+                }
+            }
+        });
+}
+
+/// Adds to `new` the open slots whose conversion value passes `test`.
+fn add_level(new: &mut [u64], open: &[u64], conv: &[u8], test: impl Fn(u8) -> bool + Sync) {
+    new.par_iter_mut()
+        .zip(open.par_iter())
+        .zip(conv.par_chunks(49))
+        .for_each(|((n, &o), c)| {
+            if o != 0 {
+                for sq in Bitboard(o) {
+                    if test(c[sq.index()]) {
+                        *n |= 1 << sq.index();
+                    }
+                }
+            }
+        });
+}
+
+/// Keeps in `new` only the slots whose conversion value passes `test`.
+fn keep_level(new: &mut [u64], conv: &[u8], test: impl Fn(u8) -> bool + Sync) {
+    new.par_iter_mut()
+        .zip(conv.par_chunks(49))
+        .for_each(|(n, c)| {
+            if *n != 0 {
+                for sq in Bitboard(*n) {
+                    if !test(c[sq.index()]) {
+                        *n &= !(1 << sq.index());
+                    }
+                }
+            }
+        });
+}
+
+/// Builds the unit of `layout` with digit 0 in `d0s` (all of them for a pawnless table, one
+/// pawn square for a pawn table) into `values` (the material's whole table).
+fn build_unit(built: &Built, layout: &Layout, d0s: std::ops::Range<usize>, values: &mut [u8]) {
+    let base = d0s.start * layout.block_words;
+    let words = d0s.len() * layout.block_words;
+    let k = layout.pieces.len();
+    let own = layout.material;
+    let side_words = layout.side_words();
+    let mut unit = Unit {
+        layout,
+        base,
+        words,
+        valid: [vec![0; words], vec![0; words]],
+        moves: [vec![0; words], vec![0; words]],
+        mated: [vec![0; words], vec![0; words]],
+        conv_win: [vec![NONE; words * 49], vec![NONE; words * 49]],
+        conv_loss: [vec![0; words * 49], vec![0; words * 49]],
+    };
+    for turn in Color::ALL {
+        let s = side_index(turn);
+        let own_values: &[u8] = values;
+        unit.valid[s]
+            .par_iter_mut()
+            .zip(unit.moves[s].par_iter_mut())
+            .zip(unit.mated[s].par_iter_mut())
+            .zip(unit.conv_win[s].par_chunks_mut(49))
+            .zip(unit.conv_loss[s].par_chunks_mut(49))
+            .enumerate()
+            .for_each(|(w, ((((valid, moves), mated), conv_win), conv_loss))| {
+                let squares = layout.outer_squares(base + w);
+                let mut pos = Placement {
+                    pieces: [(layout.pieces[0], Square::A1); 5],
+                    len: k,
+                };
+                let mut occ = 0u64;
+                for j in 0..k - 1 {
+                    pos.pieces[j] = (layout.pieces[j], squares[j]);
+                    if occ & 1 << squares[j].index() != 0 {
+                        return; // two outer pieces on a square
+                    }
+                    occ |= 1 << squares[j].index();
+                }
+                let kings = [pos.king(Color::White), pos.king(Color::Black)];
+                if layout.pieces[k - 1].role != Role::King && kings[0].distance(kings[1]) <= 1 {
+                    return;
+                }
+                for inner in Square::all() {
+                    if occ & 1 << inner.index() != 0 {
+                        continue;
+                    }
+                    pos.pieces[k - 1] = (layout.pieces[k - 1], inner);
+                    let kings = [pos.king(Color::White), pos.king(Color::Black)];
+                    if kings[0].distance(kings[1]) <= 1 || pos.in_check(turn.other()) {
+                        continue;
+                    }
+                    let init = init_slot(built, own_values, own, &pos, turn);
+                    let bit = 1u64 << inner.index();
+                    *valid |= bit;
+                    if init.has_moves {
+                        *moves |= bit;
+                    }
+                    if init.mated {
+                        *mated |= bit;
+                    }
+                    conv_win[inner.index()] = init.conv_win;
+                    conv_loss[inner.index()] = init.conv_loss;
+                }
+            });
+    }
+    let by_white = unit.solve(Color::White);
+    let by_black = unit.solve(Color::Black);
+    for s in 0..2 {
+        let start = (s * side_words + base) * 49;
+        let out = &mut values[start..start + words * 49];
+        out.par_iter_mut()
+            .zip(by_white[s].par_iter())
+            .zip(by_black[s].par_iter())
+            .for_each(|((o, &w), &b)| *o = w.min(b));
+    }
+}
+
+/// Builds every table, calling `progress` with the slots done after each unit.
+pub fn build_all(mut progress: impl FnMut(&Material, u64)) -> Built {
+    let mut built = Built::new();
+    for material in Material::ALL {
+        let Some(layout) = built.layouts[material.code() as usize].clone() else {
+            continue;
+        };
+        let mut values = vec![NONE; layout.blocks() * layout.block_slots()];
+        if material.has_pawn() {
+            // Pawn squares from rank 6 down: a push leads to a unit already built.
+            for d0 in (0..layout.digit0_count()).rev() {
+                build_unit(&built, &layout, d0..d0 + 1, &mut values);
+                progress(&material, 2 * layout.block_slots() as u64);
+            }
+        } else {
+            build_unit(&built, &layout, 0..layout.digit0_count(), &mut values);
+            progress(&material, values.len() as u64);
+        }
+        built.values[material.code() as usize] = Some(values);
+    }
+    built
+}
+
+/// The total number of slots of all tables (for a progress bar).
+pub fn total_slots() -> u64 {
+    Material::ALL
+        .iter()
+        .filter(|m| !m.is_dead())
+        .map(|&m| {
+            let layout = Layout::new(m);
+            (layout.blocks() * layout.block_slots()) as u64
+        })
+        .sum()
+}

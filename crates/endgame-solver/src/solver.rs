@@ -27,6 +27,7 @@ use small_board::{Color, Move, MoveList, Piece, Position, Role, Square};
 use crate::{
     goal::{End, Goal, end_of, superiority},
     table::{MoveHint, Table},
+    tables::{Dtm, TableError, Tables},
 };
 
 /// How often (in searched nodes) the progress callback runs.
@@ -38,11 +39,14 @@ struct Node {
     pos: Position,
     /// Index in the path of the first position after the last capture or pawn move.
     segment_start: usize,
+    /// Whether some position of the segment, up to this one, occurs in it twice.
+    repeated: bool,
 }
 
 /// The fast solver. Keep one for a whole analysis: its table carries over between queries.
 pub struct Solver {
     table: Table,
+    tables: Option<Tables>,
     path: Vec<Node>,
     /// Per ply: the moves in search order.
     buffers: Vec<Vec<(i32, Move)>>,
@@ -63,11 +67,37 @@ impl Solver {
     pub fn new(memory: usize) -> Solver {
         Solver {
             table: Table::new(memory),
+            tables: None,
             path: Vec::new(),
             buffers: Vec::new(),
             nodes: 0,
             progress: None,
         }
+    }
+
+    /// A solver that uses the distance-to-mate `tables` (see the module docs for how).
+    pub fn with_tables(memory: usize, tables: Tables) -> Solver {
+        Solver {
+            tables: Some(tables),
+            ..Solver::new(memory)
+        }
+    }
+
+    /// The first error met reading the tables, if any. An answer computed meanwhile is still
+    /// exact (a value that cannot be read is searched instead), but the file is corrupt and
+    /// the caller should say so.
+    pub fn table_error(&mut self) -> Option<TableError> {
+        self.tables.as_mut().and_then(Tables::take_error)
+    }
+
+    /// Bytes of table blocks read so far.
+    pub fn table_bytes(&self) -> usize {
+        self.tables.as_ref().map_or(0, Tables::loaded_bytes)
+    }
+
+    /// The distance to mate of `pos`, when the tables are there and hold it.
+    pub fn dtm(&mut self, pos: &Position) -> Option<Dtm> {
+        self.tables.as_mut()?.probe(pos)
     }
 
     /// Calls `report` with the number of nodes searched so far, every few million nodes.
@@ -93,16 +123,16 @@ impl Solver {
     /// If `line` is empty.
     pub fn wins(&mut self, goal: Goal, line: &[Position], plies: u32) -> bool {
         assert!(!line.is_empty(), "a line has at least the start position");
+        let last = line[line.len() - 1];
+        if let Goal::Mate(color) = goal
+            && let Some(dtm) = self.dtm(&last)
+        {
+            // A fastest mate never repeats a position (see the module docs).
+            return dtm.mates_within(color, plies);
+        }
         self.path.clear();
-        let mut start = 0;
-        for (i, pos) in line.iter().enumerate() {
-            if i > 0 && irreversible(&line[i - 1], pos) {
-                start = i;
-            }
-            self.path.push(Node {
-                pos: *pos,
-                segment_start: start,
-            });
+        for pos in line {
+            self.push(*pos);
         }
         // Iterative deepening: shallower searches fill the table with moves to try first, and
         // for the goals monotone in depth (mate, draw) a success settles it.
@@ -131,6 +161,9 @@ impl Solver {
         } else {
             0
         };
+        if let Some(value) = self.table_bound(goal, depth) {
+            return value;
+        }
         // A node one ply above the horizon is cheaper to search again than to look up.
         let use_table = depth > 1;
         // Only positions that did not end the game are stored, so a hit needs no end test.
@@ -204,18 +237,8 @@ impl Solver {
         // first failure.
         let mut value = !player_moves;
         let mut decided_by = MoveHint::NONE;
-        let segment_start = self.path[ply - 1].segment_start;
         for &(_, m) in &order {
-            let child = pos.play(m);
-            let start = if irreversible(pos, &child) {
-                ply
-            } else {
-                segment_start
-            };
-            self.path.push(Node {
-                pos: child,
-                segment_start: start,
-            });
+            self.push(pos.play(m));
             let child_value = self.eval(goal, depth - 1);
             self.path.pop();
             if child_value == player_moves {
@@ -226,6 +249,50 @@ impl Solver {
         }
         self.buffers[ply] = order;
         (value, decided_by)
+    }
+
+    /// Puts `pos`, which follows the last position of the path by a move, on the path.
+    fn push(&mut self, pos: Position) {
+        let node = match self.path.last() {
+            Some(parent) if !irreversible(&parent.pos, &pos) => {
+                let start = parent.segment_start;
+                let again = self.path[start..].iter().any(|n| same(&n.pos, &pos));
+                Node {
+                    pos,
+                    segment_start: start,
+                    repeated: parent.repeated || again,
+                }
+            }
+            _ => Node {
+                pos,
+                segment_start: self.path.len(),
+                repeated: false,
+            },
+        };
+        self.path.push(node);
+    }
+
+    /// What the tables decide about `goal` at the last position of the path with `depth` plies
+    /// left, if anything (see the module docs for why each rule is sound).
+    fn table_bound(&mut self, goal: Goal, depth: u32) -> Option<bool> {
+        let node = self.path[self.path.len() - 1];
+        let dtm = self.dtm(&node.pos)?;
+        if let Goal::Mate(color) = goal {
+            return Some(dtm.mates_within(color, depth));
+        }
+        let Dtm::Mate(winner, plies) = dtm else {
+            return None;
+        };
+        // The winner's fastest line cannot meet a third occurrence unless some position of
+        // the segment already occurs twice.
+        let fresh = !node.repeated;
+        match goal {
+            Goal::Mate(_) => unreachable!("handled above"),
+            Goal::Draw if winner == Color::Black => (plies <= depth).then_some(true),
+            Goal::Draw => fresh.then_some(false),
+            Goal::Horizon(x) if winner == x => (fresh && plies <= depth).then_some(true),
+            Goal::Horizon(_) => (plies <= depth).then_some(false),
+        }
     }
 
     /// Whether the last position on the path occurs for the third time.
@@ -276,7 +343,7 @@ impl Solver {
 }
 
 fn counts_repetitions(goal: Goal) -> bool {
-    std::env::var_os("NOREP").is_none() && !matches!(goal, Goal::Mate(_))
+    !matches!(goal, Goal::Mate(_))
 }
 
 fn same(a: &Position, b: &Position) -> bool {

@@ -114,6 +114,12 @@ impl fmt::Display for TableError {
     }
 }
 
+impl chess_core::cli::Report for TableError {
+    fn status(&self) -> chess_core::cli::Status {
+        chess_core::cli::Status::Failure
+    }
+}
+
 impl Error for TableError {
     fn source(&self) -> Option<&(dyn Error + 'static)> {
         match &self.kind {

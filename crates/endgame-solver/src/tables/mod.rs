@@ -79,6 +79,12 @@ pub fn locate(explicit: Option<&Path>) -> PathBuf {
 ///
 /// [`TableError`] when the file cannot be written.
 pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), TableError> {
+    // Fail before a minute of work if the file cannot be written.
+    let tmp = path.with_extension("tmp");
+    std::fs::File::create(&tmp).map_err(|e| TableError {
+        path: path.to_owned(),
+        kind: TableErrorKind::Io(e),
+    })?;
     let total = generate::total_slots();
     let mut done = 0;
     let built = generate::build_all(|_, slots| {
@@ -86,6 +92,24 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
         progress(done, total);
     });
     file::write(path, &built.into_tables())
+}
+
+/// Opens the table file at `path`, building it first when there is none (calling `on_build`
+/// before, and `progress(done, total)` during the build).
+///
+/// # Errors
+///
+/// [`TableError`] when the file cannot be built, written or read.
+pub fn open_or_build(
+    path: &Path,
+    on_build: impl FnOnce(),
+    progress: impl FnMut(u64, u64),
+) -> Result<Tables, TableError> {
+    if !path.exists() {
+        on_build();
+        build(path, progress)?;
+    }
+    Tables::open(path)
 }
 
 /// The tables, read block by block on first use; the first error is kept and reported.

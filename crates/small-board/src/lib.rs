@@ -19,6 +19,7 @@
 //! | `moves` | [`Move`] and the stack-allocated [`MoveList`] |
 //! | `san` | [`san`] in [`Notation::Czech`] or [`Notation::English`] |
 //! | `perft` | [`perft`] and [`divide`] |
+//! | [`unmove`] | [`Unmove`]s and [`Position::unmoves`], for retrograde analysis |
 //!
 //! A [`Position`] is a small `Copy` value; [`Position::play`] returns the next one (copy-make).
 //! [`Position::key`] is a Zobrist key of the placement and side to move, for the repetition rule.
@@ -53,6 +54,7 @@ mod perft;
 mod position;
 mod san;
 mod types;
+pub mod unmove;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
@@ -61,4 +63,5 @@ pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Rules, Setup};
 pub use san::{Notation, san};
+pub use unmove::Unmove;
 pub use types::{ByColor, ByRole, Color, File, ParseSquareError, Piece, Rank, Role, Square};

@@ -29,7 +29,7 @@
 //! which is what makes pulled moves legal.
 
 use rayon::prelude::*;
-use small_board::{Bitboard, Color, Piece, Role, Square, attacks};
+use small_board::{Bitboard, Color, Piece, Role, Square, attacks, unmove};
 
 use super::{
     NONE,
@@ -381,7 +381,8 @@ impl Unit<'_> {
                 continue;
             }
             let from = squares[j];
-            for to in Bitboard(attack_set(piece, from, occ) & !occ) {
+            // The squares a piece can come from are the squares it can go to.
+            for to in unmove::sources(piece.role, from, Bitboard(occ)) {
                 let path = attacks::between(from, to).0;
                 if j == 0 && pawnless {
                     let sym = Symmetry::to_triangle(to);

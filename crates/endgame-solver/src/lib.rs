@@ -37,8 +37,8 @@ pub mod json;
 pub mod perft;
 pub mod reference;
 pub mod solver;
-pub mod tables;
 mod table;
+pub mod tables;
 
 pub use analysis::analyse;
 pub use answer::{Answer, Case, Entry, Verdict};

@@ -39,7 +39,8 @@ struct Cli {
     /// the working directory; built there on first need).
     #[arg(long, value_name = "FILE", global = true)]
     tables: Option<PathBuf>,
-    /// Memory for the transposition table, in MiB.
+    /// Memory for the search, in MiB: the transposition table and the endgame table blocks held
+    /// in memory, half each (blocks past that are dropped and read again when needed).
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     memory: u32,
 }
@@ -86,7 +87,8 @@ enum Command {
     Perft {
         /// The position as a 7-rank FEN, e.g. '5k1/2P2r1/3K3/7/5R1/7/7 w' (quote it).
         fen: Position,
-        /// How many plies deep to count.
+        /// How many plies deep to count (at most 12).
+        #[arg(value_parser = endgame_solver::perft::parse_depth)]
         depth: u32,
         /// Print the count below each legal move (`c6c7q: 97`), then `Nodes searched: N`.
         #[arg(long)]
@@ -253,7 +255,10 @@ fn verify_tables(
         return Ok(());
     }
     writeln!(out, "{}: every block's checksum matches", path.display())?;
-    let all: Vec<Option<Vec<u8>>> = Material::ALL.iter().map(|&m| tables.table_bytes(m)).collect();
+    let all: Vec<Option<Vec<u8>>> = Material::ALL
+        .iter()
+        .map(|&m| tables.table_bytes(m))
+        .collect();
     drop(tables);
     let mut failed = 0;
     for material in Material::ALL.into_iter().filter(|m| !m.is_dead()) {
@@ -266,7 +271,11 @@ fn verify_tables(
             r.longest,
             r.checkmates,
             r.stalemates,
-            if r.error_count == 0 { "ok".to_owned() } else { format!("{} entries break the equation", r.error_count) }
+            if r.error_count == 0 {
+                "ok".to_owned()
+            } else {
+                format!("{} entries break the equation", r.error_count)
+            }
         )?;
         for e in &r.errors {
             writeln!(out, "  {e}")?;
@@ -284,7 +293,11 @@ struct VerifyFailed(u64);
 
 impl std::fmt::Display for VerifyFailed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} table entries break the Bellman equation (rebuild the tables)", self.0)
+        write!(
+            f,
+            "{} table entries break the Bellman equation (rebuild the tables)",
+            self.0
+        )
     }
 }
 

@@ -75,11 +75,13 @@ impl Solver {
         }
     }
 
-    /// A solver that uses the distance-to-mate `tables` (see the module docs for how).
-    pub fn with_tables(memory: usize, tables: Tables) -> Solver {
+    /// A solver that uses the distance-to-mate `tables` (see the module docs for how), with
+    /// `memory` bytes for the transposition table and the table blocks held, half each.
+    pub fn with_tables(memory: usize, mut tables: Tables) -> Solver {
+        tables.set_budget((memory / 2).max(tables.largest_block()));
         Solver {
             tables: Some(tables),
-            ..Solver::new(memory)
+            ..Solver::new(memory / 2)
         }
     }
 

@@ -1,24 +1,16 @@
-//! The fast solver against the plain minimax reference, on random legal positions of the task's
-//! material (White K, optional R, optional pawn; Black K, optional R) for every N from 0 to 7.
+//! The table-backed solver against the search without tables and the plain minimax reference,
+//! on random legal positions of the task's material (White K, optional R, optional pawn; Black
+//! K, optional R): every N from 0 to 7 against both, N from 8 to 12 against the search without
+//! tables, and the goals after lines that already repeat positions.
 
+mod common;
+
+use common::Rng;
 use endgame_solver::{Solver, analyse, reference};
 use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
 
-/// SplitMix64: a fixed, dependency-free random sequence.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+fn with_tables() -> Solver {
+    Solver::with_tables(16 << 20, common::tables())
 }
 
 /// A random legal position of the task's material.
@@ -81,15 +73,45 @@ fn random_position(rng: &mut Rng) -> Position {
 fn check(depth: u32, count: usize, seed: u64) {
     let mut rng = Rng(seed);
     let mut solver = Solver::new(16 << 20);
+    let mut tabled = with_tables();
     let mut verdicts = std::collections::BTreeMap::new();
     for i in 0..count {
         let pos = random_position(&mut rng);
         let fast = analyse(&mut solver, &pos, depth);
         let plain = reference::answer(&pos, depth);
         assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
+        let table = analyse(&mut tabled, &pos, depth);
+        assert_eq!(
+            table, plain,
+            "with tables, position {i}: {pos} with N = {depth}"
+        );
         *verdicts.entry(fast.verdict.to_string()).or_insert(0) += 1;
     }
     eprintln!("N = {depth}: {verdicts:?}");
+}
+
+/// The table-backed solver against the search without tables (the plain minimax no longer
+/// finishes in test time here).
+fn check_deep(depth: u32, count: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let mut solver = Solver::new(64 << 20);
+    let mut tabled = with_tables();
+    let mut verdicts = std::collections::BTreeMap::new();
+    for i in 0..count {
+        let pos = random_position(&mut rng);
+        let table = analyse(&mut tabled, &pos, depth);
+        let search = analyse(&mut solver, &pos, depth);
+        assert_eq!(table, search, "position {i}: {pos} with N = {depth}");
+        *verdicts.entry(table.verdict.to_string()).or_insert(0) += 1;
+    }
+    eprintln!("N = {depth}: {verdicts:?}");
+}
+
+#[test]
+fn n8_to_n12_against_the_search_without_tables() {
+    for (depth, count) in [(8, 80), (9, 50), (10, 30), (11, 20), (12, 15)] {
+        check_deep(depth, count, 100 + u64::from(depth));
+    }
 }
 
 #[test]
@@ -185,6 +207,7 @@ fn repetition_depths() {
     };
     let mut rng = Rng(8);
     let mut solver = Solver::new(16 << 20);
+    let mut tabled = with_tables();
     for (material, depth, count) in [
         (&[WK, WP, BK][..], 8, 40),
         (&[WK, WP, BK][..], 9, 20),
@@ -195,6 +218,11 @@ fn repetition_depths() {
             let fast = analyse(&mut solver, &pos, depth);
             let plain = reference::answer(&pos, depth);
             assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
+            let table = analyse(&mut tabled, &pos, depth);
+            assert_eq!(
+                table, plain,
+                "with tables, position {i}: {pos} with N = {depth}"
+            );
         }
     }
 }
@@ -223,6 +251,7 @@ fn goals_after_repeating_lines() {
     };
     let mut rng = Rng(99);
     let mut solver = Solver::new(16 << 20);
+    let mut tabled = with_tables();
     let mut compared = 0;
     for material in [&[WK, BK, BR][..], &[WK, WR, BK][..], &[WK, WR, BK, BR][..]] {
         for _ in 0..40 {
@@ -272,6 +301,8 @@ fn goals_after_repeating_lines() {
                         let fast = solver.wins(goal, prefix, depth);
                         let plain = reference::wins(goal, prefix, depth);
                         assert_eq!(fast, plain, "{goal:?} at depth {depth} after {prefix:?}");
+                        let table = tabled.wins(goal, prefix, depth);
+                        assert_eq!(table, plain, "tables: {goal:?} at {depth} after {prefix:?}");
                         compared += 1;
                     }
                 }

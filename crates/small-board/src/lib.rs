@@ -63,5 +63,5 @@ pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Rules, Setup};
 pub use san::{Notation, san};
-pub use unmove::Unmove;
 pub use types::{ByColor, ByRole, Color, File, ParseSquareError, Piece, Rank, Role, Square};
+pub use unmove::Unmove;

@@ -200,7 +200,12 @@ pub fn write(path: &Path, tables: &[Option<Vec<u8>>]) -> Result<(), TableError> 
     for e in &mut entries {
         let values = tables[e.material.code() as usize]
             .as_deref()
-            .ok_or_else(|| err(TableErrorKind::Directory(format!("{} not built", e.material))))?;
+            .ok_or_else(|| {
+                err(TableErrorKind::Directory(format!(
+                    "{} not built",
+                    e.material
+                )))
+            })?;
         let start = (e.side * Layout::new(e.material).digit0_count() + e.d0) * e.len;
         e.checksum = checksum(&values[start..start + e.len]);
         e.offset += data_start;
@@ -225,7 +230,9 @@ pub fn write(path: &Path, tables: &[Option<Vec<u8>>]) -> Result<(), TableError> 
             let start = (e.side * Layout::new(e.material).digit0_count() + e.d0) * e.len;
             file.write_all(&values[start..start + e.len])?;
         }
-        file.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
+        file.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()?;
         std::fs::rename(&tmp, path)
     })();
     result.map_err(|e| {

@@ -170,7 +170,7 @@ fn attack_set(piece: Piece, from: Square, occupied: u64) -> u64 {
 /// `neighbours`' callers can tell them apart (it masks nothing).
 const WHITE_KING_MOVE: u64 = 1 << 63;
 
-const FILE_A: u64 = 0x0040_8102_0408_1;
+const FILE_A: u64 = 0x0000_0408_1020_4081;
 const FILE_G: u64 = FILE_A << 6;
 const FULL: u64 = (1 << 49) - 1;
 
@@ -213,9 +213,9 @@ fn dilate(role: Role, set: u64, occupied: u64) -> u64 {
         Role::Rook => slide(&[0, 1, 2, 3]),
         Role::Bishop => slide(&[4, 5, 6, 7]),
         Role::Queen => slide(&[0, 1, 2, 3, 4, 5, 6, 7]),
-        Role::Pawn => Bitboard(set).fold(0, |out, sq| {
-            out | attacks::pawn_attacks(Color::White, sq).0
-        }),
+        Role::Pawn => {
+            Bitboard(set).fold(0, |out, sq| out | attacks::pawn_attacks(Color::White, sq).0)
+        }
     }
 }
 
@@ -234,7 +234,13 @@ struct SlotInit {
 }
 
 /// The value a finished table gives the position after a conversion (`NONE` for a dead one).
-fn child_value(built: &Built, unit_values: &[u8], own: Material, child: &Placement, turn: Color) -> u8 {
+fn child_value(
+    built: &Built,
+    unit_values: &[u8],
+    own: Material,
+    child: &Placement,
+    turn: Color,
+) -> u8 {
     let Some(material) = child.material() else {
         return NONE;
     };
@@ -258,7 +264,13 @@ fn child_value(built: &Built, unit_values: &[u8], own: Material, child: &Placeme
 }
 
 /// Everything about one valid position but its in-unit moves' values.
-fn init_slot(built: &Built, own_values: &[u8], own: Material, pos: &Placement, turn: Color) -> SlotInit {
+fn init_slot(
+    built: &Built,
+    own_values: &[u8],
+    own: Material,
+    pos: &Placement,
+    turn: Color,
+) -> SlotInit {
     let them = turn.other();
     let occupied = pos.occupied();
     let ours = pos.by_color(turn);
@@ -273,7 +285,7 @@ fn init_slot(built: &Built, own_values: &[u8], own: Material, pos: &Placement, t
         let c = child_value(built, own_values, own, child, them);
         // The child's value: the side to move there (them) mates in c if c is odd, is mated
         // in c if even.
-        if c != NONE && c % 2 == 0 {
+        if c != NONE && c.is_multiple_of(2) {
             init.conv_win = init.conv_win.min(c + 1);
             init.conv_loss = NEVER;
         } else if c != NONE && init.conv_loss != NEVER {
@@ -650,12 +662,13 @@ fn build_unit(built: &Built, layout: &Layout, d0s: std::ops::Range<usize>, value
                     len: k,
                 };
                 let mut occ = 0u64;
-                for j in 0..k - 1 {
-                    pos.pieces[j] = (layout.pieces[j], squares[j]);
-                    if occ & 1 << squares[j].index() != 0 {
+                for (j, (&piece, &sq)) in layout.pieces.iter().zip(&squares).take(k - 1).enumerate()
+                {
+                    pos.pieces[j] = (piece, sq);
+                    if occ & 1 << sq.index() != 0 {
                         return; // two outer pieces on a square
                     }
-                    occ |= 1 << squares[j].index();
+                    occ |= 1 << sq.index();
                 }
                 let kings = [pos.king(Color::White), pos.king(Color::Black)];
                 if layout.pieces[k - 1].role != Role::King && kings[0].distance(kings[1]) <= 1 {
@@ -750,7 +763,13 @@ mod tests {
             seed ^= seed << 17;
             let occupied = seed & seed.rotate_left(23) & FULL;
             let set = seed.rotate_left(31) & seed.rotate_left(7) & FULL & !occupied;
-            for role in [Role::King, Role::Knight, Role::Rook, Role::Bishop, Role::Queen] {
+            for role in [
+                Role::King,
+                Role::Knight,
+                Role::Rook,
+                Role::Bishop,
+                Role::Queen,
+            ] {
                 let piece = Piece {
                     color: Color::White,
                     role,

@@ -300,7 +300,10 @@ mod tests {
             assert_eq!(seen, (1 << 49) - 1);
         }
         for sq in Square::all() {
-            assert!(TRIANGLE.contains(&Symmetry::to_triangle(sq).apply(sq)), "{sq}");
+            assert!(
+                TRIANGLE.contains(&Symmetry::to_triangle(sq).apply(sq)),
+                "{sq}"
+            );
         }
         assert_eq!(PAWN_SQUARES[0], Square::A2);
         assert_eq!(PAWN_SQUARES[19], Square::D6);

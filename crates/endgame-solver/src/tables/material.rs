@@ -29,12 +29,12 @@ impl Material {
     /// Every material, in build order: each after the materials its captures and promotions
     /// lead to (pawnless ones first, then the pawn endings from the smallest).
     pub const ALL: [Material; 16] = [
-        material(false, None, false),              // KvK (dead)
+        material(false, None, false),               // KvK (dead)
         material(false, Some(Role::Knight), false), // KNvK (dead)
-        material(false, None, true),               // KvKR
-        material(true, None, false),               // KRvK
+        material(false, None, true),                // KvKR
+        material(true, None, false),                // KRvK
         material(false, Some(Role::Queen), false),  // KQvK
-        material(true, None, true),                // KRvKR
+        material(true, None, true),                 // KRvKR
         material(false, Some(Role::Queen), true),   // KQvKR
         material(false, Some(Role::Knight), true),  // KNvKR
         material(true, Some(Role::Queen), false),   // KQRvK

@@ -121,6 +121,11 @@ pub struct Tables {
     first_block: Vec<usize>,
     blocks: Vec<Option<Box<[u8]>>>,
     loaded_bytes: usize,
+    /// The most bytes of blocks kept; past it the oldest block read is dropped (and read again
+    /// when needed).
+    budget: usize,
+    /// The blocks held, oldest first.
+    held: std::collections::VecDeque<usize>,
     error: Option<TableError>,
 }
 
@@ -146,8 +151,20 @@ impl Tables {
             first_block,
             blocks,
             loaded_bytes: 0,
+            budget: usize::MAX,
+            held: std::collections::VecDeque::new(),
             error: None,
         })
+    }
+
+    /// Keeps at most `bytes` of blocks in memory (at least one block), dropping the oldest.
+    pub fn set_budget(&mut self, bytes: usize) {
+        self.budget = bytes;
+    }
+
+    /// The largest block (the most one probe may need at once).
+    pub fn largest_block(&self) -> usize {
+        self.file.entries().iter().map(|e| e.len).max().unwrap_or(0)
     }
 
     /// The file's path.
@@ -155,7 +172,7 @@ impl Tables {
         self.file.path()
     }
 
-    /// Bytes of blocks read so far.
+    /// Bytes of blocks held in memory.
     pub fn loaded_bytes(&self) -> usize {
         self.loaded_bytes
     }
@@ -180,8 +197,14 @@ impl Tables {
         if self.blocks[block].is_none() {
             match self.file.read_block(block) {
                 Ok(bytes) => {
+                    while self.loaded_bytes + bytes.len() > self.budget
+                        && let Some(old) = self.held.pop_front()
+                    {
+                        self.loaded_bytes -= self.blocks[old].take().map_or(0, |b| b.len());
+                    }
                     self.loaded_bytes += bytes.len();
                     self.blocks[block] = Some(bytes);
+                    self.held.push_back(block);
                 }
                 Err(err) => {
                     self.error.get_or_insert(err);

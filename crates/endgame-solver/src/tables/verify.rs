@@ -17,8 +17,10 @@ use super::{NONE, index::Layout, material::Material};
 pub struct Report {
     /// Slots holding a legal position.
     pub positions: u64,
-    /// Checkmates (value 0), counted by move generation.
+    /// Checkmates, counted by move generation.
     pub checkmates: u64,
+    /// Entries of value 0 (checkmate) in the table.
+    pub zeros: u64,
     /// Stalemates, counted by move generation.
     pub stalemates: u64,
     /// Positions where one side mates.
@@ -35,6 +37,7 @@ impl Report {
     fn merge(mut self, other: Report) -> Report {
         self.positions += other.positions;
         self.checkmates += other.checkmates;
+        self.zeros += other.zeros;
         self.stalemates += other.stalemates;
         self.mates += other.mates;
         self.longest = self.longest.max(other.longest);
@@ -70,7 +73,7 @@ pub fn expected(pos: &Position, child_value: impl Fn(&Position) -> u8) -> u8 {
         let c = child_value(&pos.play(m));
         if c == NONE {
             all_lose = false;
-        } else if c % 2 == 0 {
+        } else if c.is_multiple_of(2) {
             best_win = best_win.min(c + 1);
             all_lose = false;
         } else {
@@ -92,6 +95,16 @@ pub fn check_material(
     material: Material,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Report {
+    check_words(tables, material, 1, progress)
+}
+
+/// Checks the entries of every `stride`-th word (49 slots) of `material`'s table.
+pub fn check_words(
+    tables: &[Option<Vec<u8>>],
+    material: Material,
+    stride: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Report {
     let layouts: Vec<Option<Layout>> = Material::ALL
         .iter()
         .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
@@ -104,24 +117,25 @@ pub fn check_material(
     let side_words = layout.side_words();
     (0..2 * side_words)
         .into_par_iter()
+        .filter(|w| w % stride == 0)
         .map(|w| {
             let side = w / side_words;
-            let turn = if side == 0 { Color::White } else { Color::Black };
+            let turn = if side == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             let outer = layout.outer_squares(w % side_words);
             let mut report = Report::default();
             for inner in Square::all() {
                 let slot = w * 49 + inner.index();
                 let stored = values[slot];
                 let mut board = Board::empty();
-                let mut squares = outer;
                 let mut clash = false;
-                for j in 0..k {
-                    let sq = if j == k - 1 { inner } else { squares[j] };
-                    if j < 4 {
-                        squares[j] = sq;
-                    }
+                for (j, &piece) in layout.pieces.iter().enumerate() {
+                    let sq = if j == k - 1 { inner } else { outer[j] };
                     clash |= board.piece_at(sq).is_some();
-                    board.set_piece_at(sq, layout.pieces[j]);
+                    board.set_piece_at(sq, piece);
                 }
                 let pos = (!clash)
                     .then(|| {
@@ -139,9 +153,9 @@ pub fn check_material(
                 let Some(pos) = pos else {
                     if stored != NONE {
                         report.error_count += 1;
-                        report
-                            .errors
-                            .push(format!("{material} slot {slot}: no position but value {stored}"));
+                        report.errors.push(format!(
+                            "{material} slot {slot}: no position but value {stored}"
+                        ));
                     }
                     continue;
                 };
@@ -155,6 +169,9 @@ pub fn check_material(
                     }
                 }
                 let want = expected(&pos, |child| value(tables, &layouts, child));
+                if stored == 0 {
+                    report.zeros += 1;
+                }
                 if stored != NONE {
                     report.mates += 1;
                     report.longest = report.longest.max(u32::from(stored));

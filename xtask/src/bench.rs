@@ -79,22 +79,3 @@ pub fn build_release(packages: &[&str]) -> Result {
     }
     cmd::run("cargo", &args, &[])
 }
-
-/// A small, fixed, well-mixed PRNG (SplitMix64), so generated benchmark inputs are the same on
-/// every machine.
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0); the tiny modulo bias does not matter for random games.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}

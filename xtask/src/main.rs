@@ -6,6 +6,7 @@
 //! | `demo` | release build, then every tool on its seed example(s), input and output |
 //! | `bench` | the performance comparisons the specs ask for, as one table |
 //! | `review` | `cargo insta review` for the fixture snapshots |
+//! | `tidy` | no import cycle between a crate's modules, no source file over 1,000 lines |
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -16,6 +17,7 @@ mod cmd;
 mod demo;
 mod review;
 mod test_all;
+mod tidy;
 
 #[derive(Parser)]
 #[command(about = "Project automation for the chess toolkit workspace")]
@@ -37,6 +39,8 @@ enum Command {
     },
     /// Review pending fixture snapshots with cargo-insta.
     Review,
+    /// Check the structure: no import cycle between a crate's modules, no oversized file.
+    Tidy,
 }
 
 /// The workspace root: the parent of this crate's directory.
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         Command::Demo => demo::run(),
         Command::Bench { tools } => bench::run(&tools),
         Command::Review => review::run(),
+        Command::Tidy => tidy::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,12 +9,13 @@
 //!   survived the blast (pawns do not explode): black pawn on a6, black pawn on c7
 //! ```
 
+use chess_core::names::color_name;
 use std::fmt::Write as _;
 
 use shakmaty::{Bitboard, Board, Piece, attacks};
 
 use crate::{
-    explosion::{MoveKind, color_name, role_name},
+    explosion::{MoveKind, role_name},
     solve::Solution,
 };
 

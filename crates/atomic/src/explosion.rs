@@ -10,9 +10,8 @@
 
 use std::{error::Error, fmt};
 
-use shakmaty::{Bitboard, Board, CastlingSide, Color, File, Piece, Rank, Role, Square, attacks};
-
-use chess_core::token::UciToken;
+use chess_core::{names::color_name, token::UciToken};
+use shakmaty::{Bitboard, Board, CastlingSide, File, Piece, Rank, Role, Square, attacks};
 
 /// What a move does, by the rules alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,14 +132,6 @@ pub fn role_name(role: Role) -> &'static str {
         Role::Rook => "rook",
         Role::Queen => "queen",
         Role::King => "king",
-    }
-}
-
-/// The name of a colour as a player (`White`).
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 

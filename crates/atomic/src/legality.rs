@@ -19,6 +19,7 @@
 //! king exploded or its own king is not attacked, where a king touching the enemy king is never
 //! attacked). `tests/shakmaty_agreement.rs` compares the two on every move of many positions.
 
+use chess_core::names::color_name;
 use std::{error::Error, fmt};
 
 use shakmaty::{
@@ -26,7 +27,7 @@ use shakmaty::{
     PositionErrorKinds, Rank, Role, Setup, Square, attacks, variant::Atomic,
 };
 
-use crate::explosion::{AtomicMove, MoveKind, color_name, is_en_passant_shape, role_name};
+use crate::explosion::{AtomicMove, MoveKind, is_en_passant_shape, role_name};
 
 /// Where the side to move, castling rights and en-passant square came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 #[test]
 fn fixtures() {
-    chess_core::fixtures::run_all(
+    toolkit_cli::fixtures::run_all(
         "atomic",
         env!("CARGO_BIN_EXE_atomic"),
         env!("CARGO_MANIFEST_DIR"),

@@ -16,23 +16,7 @@ use shakmaty::{
     Bitboard, Board, CastlingSide, Color, EnPassantMode, Move, Piece, Position, Role, Setup,
     Square, variant::Atomic,
 };
-
-/// splitmix64: a small seeded generator, so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use test_support::Rng;
 
 /// Every token worth trying: each from/to pair, and r/b/n promotions where a pawn could promote.
 fn tokens(board: &Board) -> Vec<UciToken> {
@@ -147,7 +131,7 @@ fn agree(
 
 #[test]
 fn random_games_as_full_fens() {
-    let mut rng = Rng(0x00A7_0111C);
+    let mut rng = Rng::new(0x00A7_0111C);
     let (mut positions, mut moves) = (0, 0);
     for game in 0..60 {
         let mut pos = Atomic::default();
@@ -163,7 +147,7 @@ fn random_games_as_full_fens() {
             if legal.is_empty() || pos.is_variant_end() {
                 break;
             }
-            let m = legal[rng.below(legal.len())];
+            let m = legal[rng.index(legal.len())];
             pos.play_unchecked(m);
         }
     }
@@ -214,19 +198,19 @@ fn random_board(rng: &mut Rng) -> Board {
     let mut board = Board::empty();
     let kings = [0, 1, 1, 1, 1, 1, 1, 2];
     for color in Color::ALL {
-        for _ in 0..kings[rng.below(kings.len())] {
-            board.set_piece_at(Square::new(rng.below(64) as u32), Role::King.of(color));
+        for _ in 0..kings[rng.index(kings.len())] {
+            board.set_piece_at(Square::new(rng.index(64) as u32), Role::King.of(color));
         }
     }
-    let pieces = 2 + rng.below(14);
+    let pieces = 2 + rng.index(14);
     for _ in 0..pieces {
-        let square = Square::new(rng.below(64) as u32);
+        let square = Square::new(rng.index(64) as u32);
         if board.occupied().contains(square) {
             continue;
         }
-        let role = Role::ALL[rng.below(5)];
-        let color = Color::from_white(rng.below(2) == 0);
-        if role == Role::Pawn && Bitboard::BACKRANKS.contains(square) && rng.below(8) != 0 {
+        let role = Role::ALL[rng.index(5)];
+        let color = Color::from_white(rng.index(2) == 0);
+        if role == Role::Pawn && Bitboard::BACKRANKS.contains(square) && rng.index(8) != 0 {
             continue;
         }
         board.set_piece_at(square, Piece { color, role });
@@ -236,7 +220,7 @@ fn random_board(rng: &mut Rng) -> Board {
 
 #[test]
 fn random_placements_with_inferred_context() {
-    let mut rng = Rng(0x0B1A_57ED);
+    let mut rng = Rng::new(0x0B1A_57ED);
     let mut moves = 0;
     for n in 0..3000 {
         let board = random_board(&mut rng);

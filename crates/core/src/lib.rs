@@ -1,12 +1,12 @@
-//! Shared 8x8 chess plumbing for the toolkit's command-line tools, over [`shakmaty`].
+//! Shared 8x8 chess notation for the toolkit's tools, over [`shakmaty`]: the command-line plumbing
+//! lives apart, in `toolkit-cli`.
 //!
 //! | module | concept |
 //! |---|---|
 //! | [`placement`] | FEN placement fields (and full FENs) with errors that say what and where |
 //! | [`render`] | the seed's text diagram (`0` for empty squares) and a unicode variant |
 //! | [`token`] | square names and UCI move tokens (`e2e4`, `e7e8q`) |
-//! | [`cli`] | reading FILE or stdin, `error: ...` reporting, exit codes, broken pipes |
-//! | `fixtures` | (feature `fixture-harness`) the runner behind every tool's fixture test |
+//! | [`names`] | the colours' names in messages (`White`) and JSON (`"white"`) |
 //!
 //! # Examples
 //!
@@ -21,9 +21,7 @@
 
 #![warn(missing_docs)]
 
-pub mod cli;
-#[cfg(feature = "fixture-harness")]
-pub mod fixtures;
+pub mod names;
 pub mod placement;
 pub mod render;
 pub mod token;

@@ -1,10 +1,8 @@
 //! What the fixture runner cannot show: input from stdin, `--help` and `--version`.
 
-use std::{
-    io::Write,
-    path::{Path, PathBuf},
-    process::{Command, Output, Stdio},
-};
+use std::path::{Path, PathBuf};
+
+use toolkit_cli::fixtures::{Outcome, execute};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -12,21 +10,8 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_elo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the elo binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin)
-        .expect("elo reads its input");
-    child.wait_with_output().expect("elo finishes")
+fn run(args: &[&str], stdin: &[u8]) -> Outcome {
+    execute(env!("CARGO_BIN_EXE_elo"), args, stdin)
 }
 
 #[test]
@@ -35,8 +20,8 @@ fn reads_stdin_without_a_file_or_with_a_dash() {
     let expected = std::fs::read_to_string(fixture("seed2.out")).unwrap();
     for args in [&[][..], &["-"][..]] {
         let out = run(args, &input);
-        assert_eq!(out.status.code(), Some(0), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{args:?}");
+        assert_eq!(out.exit, Some(0), "{args:?}");
+        assert_eq!(out.stdout, expected, "{args:?}");
         assert!(out.stderr.is_empty(), "{args:?}");
     }
 }
@@ -44,8 +29,8 @@ fn reads_stdin_without_a_file_or_with_a_dash() {
 #[test]
 fn help_shows_the_input_format_and_an_example() {
     let out = run(&["--help"], b"");
-    assert_eq!(out.status.code(), Some(0));
-    let help = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.exit, Some(0));
+    let help = out.stdout;
     for needle in [
         "records of 5 lines",
         "1000-5000",
@@ -62,9 +47,6 @@ fn help_shows_the_input_format_and_an_example() {
 #[test]
 fn version() {
     let out = run(&["--version"], b"");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        format!("elo {}\n", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(out.exit, Some(0));
+    assert_eq!(out.stdout, format!("elo {}\n", env!("CARGO_PKG_VERSION")));
 }

@@ -2,5 +2,5 @@
 
 #[test]
 fn fixtures() {
-    chess_core::fixtures::run_all("elo", env!("CARGO_BIN_EXE_elo"), env!("CARGO_MANIFEST_DIR"));
+    toolkit_cli::fixtures::run_all("elo", env!("CARGO_BIN_EXE_elo"), env!("CARGO_MANIFEST_DIR"));
 }

@@ -13,8 +13,8 @@
 
 use std::{fmt, str::FromStr};
 
-use chess_core::cli::Report;
 use small_board::{Board, Color, Piece, Position, PositionError, Role, Rules, Setup, Square};
+use toolkit_cli::Report;
 
 /// The largest number of plies accepted (the seed expects fewer than 50).
 pub const MAX_PLIES: u32 = 250;

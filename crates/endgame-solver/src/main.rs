@@ -6,7 +6,6 @@ use std::{
     process::ExitCode,
 };
 
-use chess_core::cli::{self, Diagnostics, Stdout};
 use clap::{Parser, Subcommand};
 use endgame_solver::{
     Problem, Solver, analyse, analysis, json, reference,
@@ -14,6 +13,7 @@ use endgame_solver::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use small_board::Position;
+use toolkit_cli::{self as cli, Diagnostics, Stdout};
 
 /// Decide a 7x7 rook-and-pawn endgame within N plies: forced mate for either side, Black's
 /// forced draw, a win with respect to the horizon, or undecided (`0-0`). Or count perft nodes

@@ -22,7 +22,10 @@
 
 use std::cmp::Reverse;
 
-use small_board::{Color, Move, MoveList, Piece, Position, Role, Square};
+use small_board::{
+    Color, Move, MoveList, Piece, Position, Role, Square,
+    mix::{GOLDEN_GAMMA, mix64},
+};
 
 use crate::{
     goal::{End, Goal, end_of, superiority},
@@ -362,10 +365,7 @@ fn irreversible(a: &Position, b: &Position) -> bool {
 }
 
 fn mix(key: u64, count: u32) -> u64 {
-    let mut z = key ^ u64::from(count).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    mix64(key ^ u64::from(count).wrapping_mul(GOLDEN_GAMMA))
 }
 
 /// A lower bound on the plies from `from` to `to`, `None` if `to` can never recur (other

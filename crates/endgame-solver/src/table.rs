@@ -20,7 +20,7 @@
 //! a full bucket drops its shallowest entry. It starts small and doubles (rehashing) while it is
 //! more than half full and below its memory limit, so short searches never touch the full limit.
 
-use small_board::{Board, Color, Move, Piece, Position, Role};
+use small_board::{Board, Color, Move, Piece, Position, Role, mix::mix64};
 
 use crate::goal::Goal;
 
@@ -95,13 +95,6 @@ fn goal_code(goal: Goal, depth: u32) -> u64 {
 
 const CODE_MASK: u64 = 0xff | 0xff << 24;
 
-/// SplitMix64's finaliser: spreads the packed position over the buckets.
-const fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Table {
     /// A table using at most `bytes` of memory (at least one bucket).
     pub fn new(bytes: usize) -> Table {
@@ -119,7 +112,7 @@ impl Table {
     }
 
     fn bucket(&self, packed: Packed, history: u64, code: u64) -> usize {
-        let h = mix(packed.0[0] ^ mix(packed.0[1] ^ mix(history ^ code)));
+        let h = mix64(packed.0[0] ^ mix64(packed.0[1] ^ mix64(history ^ code)));
         (h as usize) & self.mask & !(BUCKET - 1)
     }
 

@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::Rng;
 use endgame_solver::{Case, Goal, Solver, Verdict, analyse};
 use small_board::{Board, Color, Notation, Piece, Position, Role, Rules, Setup, Square, san};
+use test_support::Rng;
 
 fn random_position(rng: &mut Rng) -> Position {
     loop {
@@ -62,7 +62,7 @@ fn mate_answer(solver: &mut Solver, pos: &Position, n: u32) -> Option<endgame_so
 
 #[test]
 fn mate_answers_follow_from_the_childrens_answers() {
-    let mut rng = Rng(0x00c0_ffee);
+    let mut rng = Rng::new(0x00c0_ffee);
     let mut solver = Solver::with_tables(16 << 20, common::tables());
     let (mut case1, mut case2) = (0, 0);
     while case1 < 150 || case2 < 60 {

@@ -6,7 +6,7 @@ mod common;
 fn fixtures() {
     // The binary finds the tables through ENDGAME_SOLVER_TABLES; build them once first.
     common::tables_path();
-    chess_core::fixtures::run_all(
+    toolkit_cli::fixtures::run_all(
         "endgame-solver",
         env!("CARGO_BIN_EXE_endgame-solver"),
         env!("CARGO_MANIFEST_DIR"),

@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::Rng;
 use endgame_solver::{Solver, analyse, reference};
 use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
+use test_support::Rng;
 
 fn with_tables() -> Solver {
     Solver::with_tables(16 << 20, common::tables())
@@ -71,7 +71,7 @@ fn random_position(rng: &mut Rng) -> Position {
 }
 
 fn check(depth: u32, count: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut solver = Solver::new(16 << 20);
     let mut tabled = with_tables();
     let mut verdicts = std::collections::BTreeMap::new();
@@ -93,7 +93,7 @@ fn check(depth: u32, count: usize, seed: u64) {
 /// The table-backed solver against the search without tables (the plain minimax no longer
 /// finishes in test time here).
 fn check_deep(depth: u32, count: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut solver = Solver::new(64 << 20);
     let mut tabled = with_tables();
     let mut verdicts = std::collections::BTreeMap::new();
@@ -205,7 +205,7 @@ fn repetition_depths() {
         color: Color::Black,
         role: Role::Rook,
     };
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     let mut solver = Solver::new(16 << 20);
     let mut tabled = with_tables();
     for (material, depth, count) in [
@@ -249,7 +249,7 @@ fn goals_after_repeating_lines() {
         color: Color::Black,
         role: Role::Rook,
     };
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     let mut solver = Solver::new(16 << 20);
     let mut tabled = with_tables();
     let mut compared = 0;

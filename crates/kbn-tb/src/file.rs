@@ -26,15 +26,28 @@
 //! a checkmate is 0, else the longest White win after a black king move, plus one ply).
 //!
 //! Reading checks, in order: the size of the header, the magic, the version, the material, the
-//! metric, the indexing, the side, the compression, the reserved bytes, the payload size against the file size, the
-//! payload checksum, the inflated size, the values checksum, and the range of every value.
+//! metric, the indexing, the side, the compression, the reserved bytes, the payload size (at most
+//! twice the number of values) against the file size, the payload checksum, the inflated size,
+//! the values checksum, and the range of every value. A reader never reads past the payload size
+//! the header states, so a device that never ends is refused, not read forever.
+//!
+//! This module also gives [`Table`] its file methods: [`Table::load`], [`Table::save`],
+//! [`Table::to_bytes`] and [`Table::from_bytes`].
 
-use std::{error::Error, fmt, io, path::PathBuf};
+use std::{
+    error::Error,
+    fmt,
+    io::{self, Read},
+    path::{Path, PathBuf},
+};
+
+use shakmaty::Color;
 
 use crate::{
-    generate,
     index::SLOTS,
-    table::{DRAW, NONE, Table},
+    rules,
+    table::Table,
+    value::{Entry, Value},
 };
 
 const MAGIC: &[u8; 8] = b"KBN-TB\r\n";
@@ -47,6 +60,19 @@ const SIDE: u8 = b'w';
 const DEFLATE: u8 = 1;
 /// The longest mate a value may claim; KBNK needs at most 33 moves.
 const MAX_MOVES: u8 = 100;
+
+/// The White-to-move entry of each stored value: 0 a draw, N White moves to mate a mate in
+/// 2N - 1 plies. (Values over [`MAX_MOVES`] are refused before this is read; their entries are
+/// never used.)
+static ENTRY_OF_VALUE: [Entry; 256] = {
+    let mut table = [Entry::DRAW; 256];
+    let mut moves = 1;
+    while moves <= MAX_MOVES {
+        table[moves as usize] = Entry::mate(2 * moves - 1);
+        moves += 1;
+    }
+    table
+};
 
 /// Which check a table file failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +101,11 @@ pub enum FormatError {
         stated: u64,
         /// The bytes after the header.
         actual: u64,
+    },
+    /// The header states a payload larger than any table's.
+    PayloadTooLarge {
+        /// The payload size the header states.
+        stated: u64,
     },
     /// The payload's checksum does not match the header.
     PayloadChecksum,
@@ -120,6 +151,10 @@ impl fmt::Display for FormatError {
             FormatError::PayloadSize { stated, actual } => write!(
                 f,
                 "truncated or padded: the header states a payload of {stated} bytes, the file has {actual}"
+            ),
+            FormatError::PayloadTooLarge { stated } => write!(
+                f,
+                "the header states a payload of {stated} bytes, more than any table needs ({MAX_PAYLOAD})"
             ),
             FormatError::PayloadChecksum => f.write_str("payload checksum mismatch"),
             FormatError::Inflate(why) => write!(f, "payload does not inflate: {why}"),
@@ -201,10 +236,76 @@ impl Error for TableFileError {
     }
 }
 
-impl chess_core::cli::Report for TableFileError {
-    fn status(&self) -> chess_core::cli::Status {
-        chess_core::cli::Status::Failure
+impl toolkit_cli::Report for TableFileError {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
     }
+}
+
+impl Table {
+    /// Reads a table file.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::Read`] when the file cannot be read, [`TableFileError::Corrupt`] naming
+    /// the check that failed when it is truncated, corrupt or not a KBNK table.
+    pub fn load(path: &Path) -> Result<Table, TableFileError> {
+        let bytes = read_bounded(path).map_err(|source| TableFileError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Table::from_bytes(&bytes).map_err(|check| TableFileError::Corrupt {
+            path: path.to_path_buf(),
+            check,
+        })
+    }
+
+    /// Writes the table file.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::Write`] when the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), TableFileError> {
+        std::fs::write(path, self.to_bytes()).map_err(|source| TableFileError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// The table as the bytes of a table file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        encode(self)
+    }
+
+    /// A table from the bytes of a table file.
+    ///
+    /// # Errors
+    ///
+    /// [`FormatError`] naming the check that failed.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Table, FormatError> {
+        decode(bytes)
+    }
+}
+
+/// The largest payload a reader accepts: the values stored as they are (deflate's worst case is
+/// five bytes over that per 64 KiB block) with room to spare.
+const MAX_PAYLOAD: u64 = 2 * LEGAL_WHITE as u64;
+
+/// A table file's bytes: the header, then at most the payload size it states plus one byte
+/// (so that a longer file still fails the size check). A device or a pipe that never ends
+/// (`/dev/zero`) is read no further than that.
+fn read_bounded(path: &Path) -> io::Result<Vec<u8>> {
+    let mut file = std::fs::File::open(path)?;
+    let mut bytes = Vec::with_capacity(HEADER_SIZE);
+    (&mut file)
+        .take(HEADER_SIZE as u64)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() == HEADER_SIZE {
+        let stated = u64::from(u32::from_le_bytes(le(&bytes, 44)));
+        file.take(stated.min(MAX_PAYLOAD) + 1)
+            .read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
 }
 
 /// FNV-1a, 64 bits: a simple checksum another program can reproduce in a few lines.
@@ -227,11 +328,14 @@ fn unpadded(field: &[u8]) -> String {
 }
 
 /// The table as file bytes.
-pub(crate) fn encode(table: &Table) -> Vec<u8> {
-    let values: Vec<u8> = generate::white_legal_slots()
-        .map(|index| match table.white[index] {
-            DRAW => 0,
-            plies => plies.div_ceil(2),
+fn encode(table: &Table) -> Vec<u8> {
+    // A legal White-to-move slot holds a mate or a draw: its White moves to mate, 0 for a draw.
+    let values: Vec<u8> = rules::white_legal_slots()
+        .map(|index| {
+            table
+                .entry(index, Color::White)
+                .value()
+                .map_or(0, Value::moves)
         })
         .collect();
     let payload = miniz_oxide::deflate::compress_to_vec(&values, 10);
@@ -273,7 +377,7 @@ fn expect_field(field: &'static str, found: &[u8], expected: &str) -> Result<(),
 }
 
 /// A table from file bytes, after every check of the format.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
+fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     if bytes.len() < HEADER_SIZE {
         return Err(FormatError::TruncatedHeader { size: bytes.len() });
     }
@@ -312,6 +416,9 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     }
     let count = u32::from_le_bytes(le(bytes, 40)) as usize;
     let stated = u64::from(u32::from_le_bytes(le(bytes, 44)));
+    if stated > MAX_PAYLOAD {
+        return Err(FormatError::PayloadTooLarge { stated });
+    }
     let payload = &bytes[HEADER_SIZE..];
     if stated != payload.len() as u64 {
         return Err(FormatError::PayloadSize {
@@ -322,7 +429,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     if fnv1a(payload) != u64::from_le_bytes(le(bytes, 48)) {
         return Err(FormatError::PayloadChecksum);
     }
-    let expected = legal_white_count();
+    let expected = LEGAL_WHITE;
     if count != expected {
         return Err(FormatError::ValueCount {
             expected,
@@ -343,17 +450,15 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     if let Some(&value) = values.iter().find(|&&v| v > MAX_MOVES) {
         return Err(FormatError::ValueRange { value });
     }
-    let mut white = vec![NONE; SLOTS];
-    for (index, moves) in generate::white_legal_slots().zip(values) {
-        white[index] = if moves == 0 { DRAW } else { 2 * moves - 1 };
+    let mut white = vec![Entry::ABSENT; SLOTS];
+    for (index, moves) in rules::white_legal_slots().zip(values) {
+        white[index] = ENTRY_OF_VALUE[usize::from(moves)];
     }
-    Ok(Table { white })
+    Ok(Table::from_white(white))
 }
 
 /// The number of legal White-to-move positions in canonical form.
-fn legal_white_count() -> usize {
-    1_359_578
-}
+const LEGAL_WHITE: usize = 1_359_578;
 
 #[cfg(test)]
 mod tests {
@@ -361,8 +466,8 @@ mod tests {
 
     #[test]
     fn the_stated_number_of_values_is_the_number_of_legal_slots() {
-        let legal = (0..SLOTS).filter(|&i| generate::white_legal(i)).count();
-        assert_eq!(legal_white_count(), legal);
+        let legal = (0..SLOTS).filter(|&i| rules::white_legal(i)).count();
+        assert_eq!(LEGAL_WHITE, legal);
     }
 
     #[test]

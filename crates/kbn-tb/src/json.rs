@@ -1,6 +1,7 @@
-//! The `--json` wire format: serialize-only structs borrowing from the library's values.
+//! The JSON wire format of `probe --json`, `stats --json` and `kbn-tb serve`'s API:
+//! serialize-only structs made from the library's values.
 //!
-//! A probe:
+//! A probe, one object per position (`probe --json` prints one per line; the API answers one):
 //!
 //! ```json
 //! {"fen": "8/8/8/8/8/8/2K5/k1N1B3 w - - 0 1", "turn": "white", "value": "mate in 1",
@@ -8,34 +9,45 @@
 //!  "moves": [{"uci": "e1c3", "san": "Bc3#", "value": "mated", "mate_in": 0, "plies": 0}, ...]}
 //! ```
 //!
+//! | field | meaning |
+//! |---|---|
+//! | `fen` | the position, as given (trimmed) |
+//! | `turn` | the side to move, `white` or `black` |
+//! | `value` | the text of [`Value`](crate::Value): `mate in N`, `mated`, `draw`; `illegal` for a placement that cannot arise (the API only) |
+//! | `reason` | only with `illegal`: why, e.g. `the kings on b7 and a7 stand next to each other` |
+//! | `mate_in` | White moves to mate: 0 when Black is mated, `null` for a draw or an illegal placement |
+//! | `plies` | the distance to mate in plies for the side to move, `null` for a draw or an illegal placement |
+//! | `moves` | every legal move, best first (empty when illegal): `uci`, `san`, and `value`, `mate_in`, `plies` of the position after it |
+//!
 //! Statistics: `{"white": SIDE, "black": SIDE, "seed": {"ours": SEED, "published": SEED}}` with
 //! SIDE = `{"won", "drawn", "illegal", "histogram": [mated, mate in 1, ...], "longest":
 //! {"value", "fen"}}` and SEED = `{"checkmates", "mate_in_one", "longest", "entries"}`.
-//!
-//! `value` is the text of [`Value`]; `mate_in` the White moves to mate (0 when mated, `null`
-//! for a draw); `plies` the distance to mate in plies for the side to move in that position
-//! (`null` for a draw). For a move, both describe the position after it.
 
+use chess_core::names::color_key;
 use serde::Serialize;
 use shakmaty::Color;
 
 use crate::{
+    position::IllegalPosition,
     stats::{SeedCounts, SideStats, Stats},
-    table::{Probe, Value},
+    table::Probe,
 };
 
-/// A probed position.
+/// A probed position: a line of `probe --json`, and the answer of `GET /api/probe`.
 #[derive(Debug, Serialize)]
 pub struct ProbeJson {
-    /// The position probed.
+    /// The position probed, as given.
     pub fen: String,
     /// `white` or `black`.
     pub turn: &'static str,
-    /// The value, as text.
+    /// The value, as text; `illegal` for a placement that cannot arise.
     pub value: String,
-    /// White moves to mate (0: mated), `null` for a draw.
+    /// Why the placement cannot arise (only with `illegal`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// White moves to mate (0: mated), `null` for a draw or an illegal placement.
     pub mate_in: Option<u8>,
-    /// Plies to mate, `null` for a draw.
+    /// Plies to mate, `null` for a draw or an illegal placement.
     pub plies: Option<u8>,
     /// Every legal move, best first.
     pub moves: Vec<MoveJson>,
@@ -61,9 +73,10 @@ impl ProbeJson {
     pub fn new(fen: String, probe: &Probe) -> ProbeJson {
         ProbeJson {
             fen,
-            turn: color_name(probe.turn),
+            turn: color_key(probe.turn),
             value: probe.value.to_string(),
-            mate_in: mate_in(probe.value),
+            reason: None,
+            mate_in: probe.value.mate_in(),
             plies: probe.value.plies(probe.turn),
             moves: probe
                 .moves
@@ -72,25 +85,25 @@ impl ProbeJson {
                     uci: mv.uci.to_string(),
                     san: mv.san.to_string(),
                     value: mv.value.to_string(),
-                    mate_in: mate_in(mv.value),
+                    mate_in: mv.value.mate_in(),
                     plies: mv.value.plies(probe.turn.other()),
                 })
                 .collect(),
         }
     }
-}
 
-fn mate_in(value: Value) -> Option<u8> {
-    match value {
-        Value::Draw => None,
-        other => Some(other.moves()),
-    }
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
+    /// The wire form of a KBNK placement that cannot arise (see
+    /// [`IllegalPosition::is_unreachable_placement`]): value `illegal`, the reason, no moves.
+    pub fn illegal(fen: String, turn: Color, reason: &IllegalPosition) -> ProbeJson {
+        ProbeJson {
+            fen,
+            turn: color_key(turn),
+            value: "illegal".to_owned(),
+            reason: Some(reason.to_string()),
+            mate_in: None,
+            plies: None,
+            moves: Vec::new(),
+        }
     }
 }
 

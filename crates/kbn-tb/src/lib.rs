@@ -3,16 +3,31 @@
 //!
 //! | module | concept |
 //! |---|---|
-//! | [`index`] | the compact index under the 8 board symmetries |
+//! | [`index`] | the compact index under the 8 board symmetries: [`index::Squares`], slots |
+//! | `value` | [`Value`] (`mate in N`, `mated`, `draw`) and the table's one-byte entry |
+//! | `rules` | the move and attack kernel on index squares: check, legality, moves and un-moves |
+//! | `position` | [`Kbnk`], a legal position validated from a FEN or a shakmaty `Setup` |
 //! | `generate` | retrograde generation, breadth first from the checkmates |
-//! | [`Table`] | the table in memory: values, probes, optimal lines |
-//! | [`file`](mod@file) | the table file: layout, checks |
-//! | [`Kbnk`] | a legal KBNK position, validated from a FEN or a shakmaty `Setup` |
-//! | [`Stats`] | counts per side and depth, and the seed's own figures |
+//! | `table` | [`Table`] in memory: entries, [`Probe`]s, optimal lines |
+//! | [`file`](mod@file) | the table file: layout, checks, [`Table::load`] and [`Table::save`] |
+//! | `stats` | [`Stats`]: counts per side and depth, and the seed's own figures |
 //! | [`render`] | the text output of the commands |
-//! | [`json`] | the `--json` wire structs |
+//! | [`json`] | the JSON wire structs: `probe --json`, `stats --json`, the web API |
 //! | [`verify`] | the Bellman check and the Syzygy comparison |
 //! | [`serve`] | `kbn-tb serve`: the interactive board page and its JSON API |
+//! | [`cli`] | the commands and [`cli::run`], which `main.rs` calls |
+//!
+//! The modules depend one way. Along the chain each module uses only those to its left; the
+//! modules on top use the chain, and nothing in the chain uses them:
+//!
+//! ```text
+//! index -> rules -> position -> generate -> table -> file       the chain
+//!   value ------------------------^                              (Value, Entry: from generate on)
+//!
+//! stats -> render -> verify                                      on top of the chain
+//! stats -> json -> serve
+//! stats, render, json, verify, serve -> cli
+//! ```
 //!
 //! # API
 //!
@@ -52,20 +67,22 @@
 
 #![warn(missing_docs)]
 
-#[doc(hidden)]
-pub mod bench;
+pub mod cli;
 pub mod file;
 mod generate;
 pub mod index;
 pub mod json;
 mod position;
 pub mod render;
+mod rules;
 pub mod serve;
 mod stats;
 mod table;
+mod value;
 pub mod verify;
 
 pub use file::{FormatError, TableFileError};
 pub use position::{IllegalPosition, Kbnk, ProbeError};
 pub use stats::{PLACEMENTS, SeedCounts, SideStats, Stats};
-pub use table::{MoveValue, Probe, Table, Value};
+pub use table::{MoveValue, Probe, Table};
+pub use value::Value;

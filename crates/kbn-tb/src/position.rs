@@ -6,7 +6,10 @@ use shakmaty::{
     Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Role, Setup, Square, fen::Fen,
 };
 
-use crate::{generate, index::Squares};
+use crate::{
+    index::Squares,
+    rules::{self, square},
+};
 
 /// A legal position of the table: White's king, bishop and knight against Black's king, the
 /// kings apart, and the side not to move not in check.
@@ -68,10 +71,7 @@ impl Kbnk {
     /// [`ProbeError::Fen`] when the text is not a FEN, [`ProbeError::NoTurn`] when it has only
     /// the placement, [`ProbeError::Illegal`] as in [`Kbnk::from_setup`].
     pub fn from_fen(text: &str) -> Result<Kbnk, ProbeError> {
-        match chess_core::placement::parse_fen(text).map_err(ProbeError::Fen)? {
-            chess_core::placement::ParsedFen::Full(setup) => Ok(Kbnk::from_setup(&setup)?),
-            chess_core::placement::ParsedFen::Placement(_) => Err(ProbeError::NoTurn),
-        }
+        Ok(Kbnk::from_setup(&setup_from_fen(text)?)?)
     }
 
     pub(crate) fn from_squares(squares: Squares, turn: Color) -> Result<Kbnk, IllegalPosition> {
@@ -81,7 +81,7 @@ impl Kbnk {
                 black: square(squares.bk),
             });
         }
-        if turn == Color::White && generate::black_in_check(squares) {
+        if turn == Color::White && rules::black_in_check(squares) {
             return Err(IllegalPosition::BlackInCheck(square(squares.bk)));
         }
         Ok(Kbnk { squares, turn })
@@ -152,8 +152,17 @@ impl fmt::Display for Kbnk {
     }
 }
 
-fn square(sq: u8) -> Square {
-    Square::new(u32::from(sq))
+/// Parses a FEN that gives the side to move, into a setup not validated yet.
+///
+/// # Errors
+///
+/// [`ProbeError::Fen`] when the text is not a FEN, [`ProbeError::NoTurn`] when it has only the
+/// placement.
+pub(crate) fn setup_from_fen(text: &str) -> Result<Setup, ProbeError> {
+    match chess_core::placement::parse_fen(text).map_err(ProbeError::Fen)? {
+        chess_core::placement::ParsedFen::Full(setup) => Ok(setup),
+        chess_core::placement::ParsedFen::Placement(_) => Err(ProbeError::NoTurn),
+    }
 }
 
 /// The material as `KBNvK`: White's pieces, `v`, Black's, each king first then Q R B N P.
@@ -276,7 +285,7 @@ impl From<IllegalPosition> for ProbeError {
     }
 }
 
-impl chess_core::cli::Report for ProbeError {}
+impl toolkit_cli::Report for ProbeError {}
 
 #[cfg(test)]
 mod tests {

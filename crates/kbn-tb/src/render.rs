@@ -2,11 +2,13 @@
 
 use std::fmt::Write as _;
 
+use chess_core::names::color_name;
 use shakmaty::{Color, san::SanPlus};
 
 use crate::{
     stats::{PLACEMENTS, SeedCounts, SideStats, Stats},
-    table::{Probe, Value},
+    table::Probe,
+    value::Value,
 };
 
 /// A probe as text: the value on the first line, then one line per move, best first:
@@ -103,10 +105,7 @@ pub fn stats(stats: &Stats) -> String {
     text.push('\n');
     for side in [w, b] {
         if let Some((value, pos)) = side.longest {
-            let who = match side.turn {
-                Color::White => "White",
-                Color::Black => "Black",
-            };
+            let who = color_name(side.turn);
             let _ = writeln!(text, "longest mate, {who} to move: {value}, e.g. {pos}");
         }
     }

@@ -6,7 +6,8 @@ use shakmaty::Color;
 use crate::{
     index::Squares,
     position::Kbnk,
-    table::{DRAW, NONE, Table, Value},
+    table::Table,
+    value::{Entry, Value},
 };
 
 /// Every placement of the four pieces on distinct squares: 64 · 63 · 62 · 61.
@@ -79,8 +80,8 @@ impl Stats {
             longest: 0,
             entries: 0,
         };
-        let black_values = table.black_values();
-        for (index, &b) in black_values.iter().enumerate() {
+        let black_entries = table.black_entries();
+        for (index, &b) in black_entries.iter().enumerate() {
             let squares = Squares::from_index(index);
             if !squares.is_canonical() || !squares.distinct() {
                 continue;
@@ -89,18 +90,18 @@ impl Stats {
             // Half of the placements of every orbit have the bishop on a light square: a mirror
             // in a file or rank changes the bishop's colour, a mirror in the diagonal does not.
             let light = orbit / 2;
-            let w = table.white[index];
+            let w = table.entry(index, Color::White);
             white.add(w, orbit, squares);
             black.add(b, orbit, squares);
-            if b == 0 {
+            if b == Entry::MATED {
                 seed.checkmates += light;
             }
-            if w == 1 {
+            if w == Entry::mate(1) {
                 seed.mate_in_one += light;
             }
-            if w < NONE {
+            if let Some(plies) = w.plies() {
                 seed.entries += light;
-                seed.longest = seed.longest.max(Value::from_plies(w).moves());
+                seed.longest = seed.longest.max(Value::from_plies(plies).moves());
             }
         }
         for side in [&mut white, &mut black] {
@@ -125,13 +126,12 @@ impl SideStats {
         }
     }
 
-    fn add(&mut self, plies: u8, count: u64, squares: Squares) {
-        match plies {
-            NONE => {}
-            DRAW => self.drawn += count,
-            _ => {
+    fn add(&mut self, entry: Entry, count: u64, squares: Squares) {
+        match entry.value() {
+            None => {}
+            Some(Value::Draw) => self.drawn += count,
+            Some(value) => {
                 self.won += count;
-                let value = Value::from_plies(plies);
                 self.histogram[usize::from(value.moves())] += count;
                 let longer = self.longest.is_none_or(|(v, _)| value.moves() > v.moves());
                 if longer && let Ok(pos) = Kbnk::from_squares(squares, self.turn) {
@@ -186,10 +186,10 @@ mod tests {
                         let Some(index) = squares.index() else {
                             continue;
                         };
-                        let w = table.white[index];
-                        checkmates += u64::from(table.plies(index, Color::Black) == 0);
-                        mate_in_one += u64::from(w == 1);
-                        entries += u64::from(w < NONE);
+                        let w = table.entry(index, Color::White);
+                        checkmates += u64::from(table.entry(index, Color::Black) == Entry::MATED);
+                        mate_in_one += u64::from(w == Entry::mate(1));
+                        entries += u64::from(w.plies().is_some());
                     }
                 }
             }

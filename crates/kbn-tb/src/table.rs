@@ -1,87 +1,21 @@
 //! The table in memory: depth to mate for every legal KBNK position, and probing it.
+//!
+//! Only the White-to-move entries are stored; a Black-to-move entry is derived by one ply of
+//! search over them (a capture or stalemate is a draw, a checkmate is 0, else the longest White
+//! win after a king move, plus one ply), at most 8 lookups.
 
-use std::{cmp::Reverse, fmt, path::Path};
+use std::{cmp::Reverse, fmt};
 
 use rayon::prelude::*;
-
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Setup, san::SanPlus, uci::UciMove};
 
 use crate::{
-    file::{self, FormatError, TableFileError},
-    generate::{self, BlackOutlook},
+    generate,
     index::{SLOTS, Squares},
     position::{Kbnk, ProbeError},
+    rules::{self, BlackOutlook},
+    value::{Entry, Value},
 };
-
-/// A slot value: no forced mate.
-pub(crate) const DRAW: u8 = 0xFF;
-/// A slot value: the slot holds no legal position.
-pub(crate) const NONE: u8 = 0xFE;
-
-/// The value of a position, always from White's side: how many White moves to mate.
-///
-/// Counted as the seed counts: White to move and mating at once is mate in 1; Black to move and
-/// mated after White's next move whatever Black plays is also mate in 1; a checkmated Black is
-/// [`Value::Mated`]. Displayed as `mate in N`, `mated`, `draw`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// White mates in this many White moves (at least 1).
-    MateIn(u8),
-    /// Black is checkmated.
-    Mated,
-    /// No forced mate: Black can take a piece, is stalemated, or holds out forever.
-    Draw,
-}
-
-impl Value {
-    /// The value of a position lost for Black in `plies` half-moves (0 = checkmated).
-    pub fn from_plies(plies: u8) -> Value {
-        if plies == 0 {
-            Value::Mated
-        } else {
-            Value::MateIn(plies.div_ceil(2))
-        }
-    }
-
-    /// The number of White moves to mate: 0 for [`Value::Mated`] and for a draw.
-    pub fn moves(self) -> u8 {
-        match self {
-            Value::MateIn(n) => n,
-            Value::Mated | Value::Draw => 0,
-        }
-    }
-
-    /// The distance to mate in plies for the side to move `turn`: `2N - 1` with White to move,
-    /// `2N` with Black to move, 0 when mated; `None` for a draw (and for a `MateIn` too long to
-    /// count in a `u8`, or `MateIn(0)`, which no table holds).
-    pub fn plies(self, turn: Color) -> Option<u8> {
-        match (self, turn) {
-            (Value::Mated, _) => Some(0),
-            (Value::MateIn(n), Color::White) => n.checked_mul(2)?.checked_sub(1),
-            (Value::MateIn(n), Color::Black) => n.checked_mul(2).filter(|&p| p > 0),
-            (Value::Draw, _) => None,
-        }
-    }
-
-    /// How good the value is for White: lower is better (a faster mate).
-    fn white_rank(self) -> u16 {
-        match self {
-            Value::Mated => 0,
-            Value::MateIn(n) => u16::from(n),
-            Value::Draw => u16::MAX,
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::MateIn(n) => write!(f, "mate in {n}"),
-            Value::Mated => f.write_str("mated"),
-            Value::Draw => f.write_str("draw"),
-        }
-    }
-}
 
 /// One legal move and the value of the position it leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,6 +43,9 @@ pub struct Probe {
 
 /// The whole KBNK table: for every legal position, both sides to move, the distance to mate.
 ///
+/// Built by [`Table::generate`], or read from a table file by [`Table::load`] (the file's layout
+/// and its other methods are in [`crate::file`]).
+///
 /// # Examples
 ///
 /// ```
@@ -122,9 +59,8 @@ pub struct Probe {
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Table {
-    /// Plies to mate with White to move, by index slot ([`crate::index`]), or [`DRAW`] / [`NONE`].
-    /// Black-to-move values are derived by one ply of search.
-    pub(crate) white: Vec<u8>,
+    /// The White-to-move entry of every index slot ([`crate::index`]).
+    white: Vec<Entry>,
 }
 
 impl fmt::Debug for Table {
@@ -136,82 +72,56 @@ impl fmt::Debug for Table {
 impl Table {
     /// Computes the whole table by retrograde analysis.
     pub fn generate() -> Table {
-        let (white, _black) = generate::generate();
+        Table::from_white(generate::generate())
+    }
+
+    /// A table of these White-to-move entries, one per index slot.
+    ///
+    /// # Panics
+    ///
+    /// When there are not [`SLOTS`] entries.
+    pub(crate) fn from_white(white: Vec<Entry>) -> Table {
+        assert_eq!(white.len(), SLOTS, "one entry per index slot");
         Table { white }
     }
 
-    /// Reads a table file (the layout is in [`crate::file`]).
-    ///
-    /// # Errors
-    ///
-    /// [`TableFileError::Read`] when the file cannot be read, [`TableFileError::Corrupt`] naming
-    /// the check that failed when it is truncated, corrupt or not a KBNK table.
-    pub fn load(path: &Path) -> Result<Table, TableFileError> {
-        let bytes = std::fs::read(path).map_err(|source| TableFileError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Table::from_bytes(&bytes).map_err(|check| TableFileError::Corrupt {
-            path: path.to_path_buf(),
-            check,
-        })
-    }
-
-    /// Writes the table file.
-    ///
-    /// # Errors
-    ///
-    /// [`TableFileError::Write`] when the file cannot be written.
-    pub fn save(&self, path: &Path) -> Result<(), TableFileError> {
-        std::fs::write(path, self.to_bytes()).map_err(|source| TableFileError::Write {
-            path: path.to_path_buf(),
-            source,
-        })
-    }
-
-    /// The table as the bytes of a table file.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        file::encode(self)
-    }
-
-    /// A table from the bytes of a table file.
-    ///
-    /// # Errors
-    ///
-    /// [`FormatError`] naming the check that failed.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Table, FormatError> {
-        file::decode(bytes)
-    }
-
-    /// The Black-to-move plies to mate of every slot, derived from the White values; [`NONE`]
-    /// where the slot holds no legal position.
-    pub(crate) fn black_values(&self) -> Vec<u8> {
-        (0..SLOTS)
-            .into_par_iter()
-            .map(|index| {
-                if generate::black_legal(index) {
-                    self.plies(index, Color::Black)
-                } else {
-                    NONE
-                }
-            })
-            .collect()
-    }
-
-    /// The plies to mate of the position in a legal slot, or [`DRAW`].
+    /// The entry of a slot for the side to move `turn`: [`Entry::ABSENT`] when the slot holds
+    /// no legal position.
     #[inline]
-    pub(crate) fn plies(&self, index: usize, turn: Color) -> u8 {
+    pub(crate) fn entry(&self, index: usize, turn: Color) -> Entry {
         match turn {
             Color::White => self.white[index],
-            Color::Black => match generate::black_outlook(Squares::from_index(index)) {
-                BlackOutlook::Mated => 0,
-                BlackOutlook::Draw => DRAW,
-                BlackOutlook::Moves(moves) => {
-                    generate::black_value_from(Squares::from_index(index), moves, &self.white)
-                        .unwrap_or(DRAW)
-                }
-            },
+            Color::Black if !rules::black_legal(index) => Entry::ABSENT,
+            Color::Black => self.black_entry(Squares::from_index(index)),
         }
+    }
+
+    /// The Black-to-move entry of a legal position, by one ply of search: the longest White win
+    /// after a king move, plus one ply; a draw when any move does not lead to a White win.
+    #[inline]
+    fn black_entry(&self, p: Squares) -> Entry {
+        match rules::black_outlook(p) {
+            BlackOutlook::Mated => Entry::MATED,
+            BlackOutlook::Draw => Entry::DRAW,
+            BlackOutlook::Moves(moves) => {
+                let mut longest = 0;
+                for child in rules::black_children(p, moves) {
+                    match self.white[child].plies() {
+                        Some(plies) => longest = longest.max(plies),
+                        None => return Entry::DRAW,
+                    }
+                }
+                Entry::mate(longest + 1)
+            }
+        }
+    }
+
+    /// The Black-to-move entry of every slot, derived in parallel.
+    pub(crate) fn black_entries(&self) -> Vec<Entry> {
+        (0..SLOTS)
+            .into_par_iter()
+            .map(|index| self.entry(index, Color::Black))
+            .collect()
     }
 
     /// The value of a legal position.
@@ -221,12 +131,11 @@ impl Table {
         let Some(index) = squares.index() else {
             return Value::Draw; // unreachable: a Kbnk has its kings apart
         };
-        let plies = self.plies(index, pos.turn());
-        if plies >= NONE {
-            Value::Draw
-        } else {
-            Value::from_plies(plies)
-        }
+        let entry = match pos.turn() {
+            Color::White => self.white[index],
+            Color::Black => self.black_entry(Squares::from_index(index)),
+        };
+        entry.value().unwrap_or(Value::Draw) // absent is unreachable: a Kbnk is legal
     }
 
     /// Probes a setup: its value and every legal move with the value it leads to.
@@ -308,27 +217,5 @@ impl Table {
             Ok(next) => self.value(next),
             Err(_) => Value::Draw, // unreachable: a legal move keeps the position legal
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn values_and_plies_agree() {
-        for plies in 0..=66 {
-            let turn = if plies % 2 == 1 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            assert_eq!(Value::from_plies(plies).plies(turn), Some(plies));
-        }
-        assert_eq!(Value::MateIn(0).plies(Color::White), None);
-        assert_eq!(Value::MateIn(200).plies(Color::Black), None);
-        assert_eq!(Value::MateIn(33).to_string(), "mate in 33");
-        assert_eq!(Value::Mated.to_string(), "mated");
-        assert_eq!(Value::Draw.to_string(), "draw");
     }
 }

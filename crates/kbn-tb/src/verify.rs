@@ -16,11 +16,12 @@ use shakmaty::Color;
 use shakmaty_syzygy::{Tablebase, Wdl};
 
 use crate::{
-    generate,
     index::{SLOTS, Squares},
     position::Kbnk,
     render::thousands,
-    table::{DRAW, NONE, Table, Value},
+    rules::{self, BlackOutlook},
+    table::Table,
+    value::{Entry, Value},
 };
 
 /// How many mismatches a report keeps as examples.
@@ -118,42 +119,39 @@ impl fmt::Display for Failed {
 
 impl Error for Failed {}
 
-impl chess_core::cli::Report for Failed {
-    fn status(&self) -> chess_core::cli::Status {
-        chess_core::cli::Status::Failure
-    }
-}
-
-fn describe(plies: u8) -> String {
-    if plies >= NONE {
-        "draw".to_owned()
-    } else {
-        format!("{plies} plies")
+impl toolkit_cli::Report for Failed {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
     }
 }
 
 /// Checks the Bellman equation of every White-to-move position against the Black-to-move
 /// values, which are derived from the White values by their own equation.
 pub fn bellman(table: &Table) -> Report {
-    let black = table.black_values();
+    let black = table.black_entries();
     let mut report = Report::new("Bellman equations");
     for index in 0..SLOTS {
-        if !generate::white_legal(index) {
+        if !rules::white_legal(index) {
             continue;
         }
         report.checked += 1;
         let squares = Squares::from_index(index);
-        let best = generate::white_children(squares)
-            .map(|child| black[child])
+        // The fastest move to a lost Black position, plus one ply; no such move: a draw.
+        let expected = rules::white_children(squares)
+            .filter_map(|child| black[child].plies())
             .min()
-            .unwrap_or(DRAW);
-        let expected = if best < NONE { best + 1 } else { DRAW };
-        let found = table.white[index];
+            .map_or(Entry::DRAW, |plies| Entry::mate(plies + 1));
+        let found = table.entry(index, Color::White);
         if found != expected {
-            report.mismatch(squares, Color::White, describe(found), describe(expected));
+            report.mismatch(
+                squares,
+                Color::White,
+                found.to_string(),
+                expected.to_string(),
+            );
         }
     }
-    report.checked += (0..SLOTS).filter(|&i| generate::black_legal(i)).count() as u64;
+    report.checked += (0..SLOTS).filter(|&i| rules::black_legal(i)).count() as u64;
     report
 }
 
@@ -223,9 +221,9 @@ impl Error for SyzygyError {
     }
 }
 
-impl chess_core::cli::Report for SyzygyError {
-    fn status(&self) -> chess_core::cli::Status {
-        chess_core::cli::Status::Failure
+impl toolkit_cli::Report for SyzygyError {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
     }
 }
 
@@ -260,13 +258,13 @@ pub fn syzygy(table: &Table, dir: &Path) -> Result<Report, SyzygyError> {
     let black_probes: Vec<Probed> = (0..SLOTS)
         .into_par_iter()
         .map(|index| {
-            if !generate::black_legal(index) {
+            if !rules::black_legal(index) {
                 return Ok(Probed::Absent);
             }
             let squares = Squares::from_index(index);
             // Black to move and able to take a piece: a draw by rule (Syzygy would need KBvK
             // and KNvK).
-            if generate::black_can_capture(squares) {
+            if rules::black_can_capture(squares) {
                 return Ok(Probed::Capture);
             }
             let position = Kbnk::from_squares(squares, Color::Black).ok();
@@ -281,17 +279,16 @@ pub fn syzygy(table: &Table, dir: &Path) -> Result<Report, SyzygyError> {
     let white_probes: Vec<Probed> = (0..SLOTS)
         .into_par_iter()
         .map(|index| {
-            if !generate::white_legal(index) {
+            if !rules::white_legal(index) {
                 return Ok(Probed::Absent);
             }
             let squares = Squares::from_index(index);
             let position = Kbnk::from_squares(squares, Color::White).ok();
             let (wdl, _) = probe(&tablebase, position, false)?;
             let mut dtz = 0;
-            for child in generate::white_children(squares) {
+            for child in rules::white_children(squares) {
                 let child_dtz = black_dtz(child);
-                let mates = generate::black_outlook(Squares::from_index(child))
-                    == generate::BlackOutlook::Mated;
+                let mates = rules::black_outlook(Squares::from_index(child)) == BlackOutlook::Mated;
                 let candidate = if mates { 1 } else { 1 - child_dtz };
                 if child_dtz < 0 && (dtz == 0 || candidate < dtz) {
                     dtz = candidate;
@@ -307,12 +304,12 @@ pub fn syzygy(table: &Table, dir: &Path) -> Result<Report, SyzygyError> {
                 Probed::Capture => captures += 1,
                 Probed::Syzygy(wdl, dtz) => {
                     report.checked += 1;
-                    let plies = table.plies(index, turn);
+                    let entry = table.entry(index, turn);
                     compare(
                         &mut report,
                         Squares::from_index(index),
                         turn,
-                        plies,
+                        entry,
                         wdl,
                         dtz,
                     );
@@ -335,6 +332,29 @@ enum Probed {
     Syzygy(Wdl, i32),
 }
 
+/// Syzygy's error in one line: its `Display` of a corrupted table carries a whole backtrace.
+fn one_line(err: &shakmaty_syzygy::SyzygyError) -> String {
+    use shakmaty_syzygy::{ProbeError, SyzygyError};
+    match err {
+        SyzygyError::ProbeFailed {
+            metric,
+            material,
+            error,
+        } => {
+            let why = match error.as_ref() {
+                ProbeError::CorruptedTable { .. } => "the table file is corrupted".to_owned(),
+                other => other.to_string(),
+            };
+            format!("failed to probe {metric} table {material}: {why}")
+        }
+        other => other.to_string(),
+    }
+    .lines()
+    .next()
+    .unwrap_or_default()
+    .to_owned()
+}
+
 /// Syzygy's WDL of a position and, when `with_dtz` and decisive, its DTZ (else 0).
 fn probe(
     tablebase: &Tablebase<shakmaty::Chess>,
@@ -347,7 +367,7 @@ fn probe(
     let chess = position.to_chess();
     let fail = |err: shakmaty_syzygy::SyzygyError| SyzygyError::Probe {
         position,
-        message: err.to_string(),
+        message: one_line(&err),
     };
     let wdl = tablebase.probe_wdl_after_zeroing(&chess).map_err(fail)?;
     let dtz = if with_dtz && wdl != Wdl::Draw {
@@ -362,13 +382,19 @@ fn probe(
     Ok((wdl, dtz))
 }
 
-/// Compares one position's value with Syzygy's WDL and DTZ (0 for a draw).
-fn compare(report: &mut Report, squares: Squares, turn: Color, plies: u8, wdl: Wdl, dtz: i32) {
-    let ours = Value::from_plies(plies);
+/// Compares one position's entry with Syzygy's WDL and DTZ (0 for a draw).
+fn compare(report: &mut Report, squares: Squares, turn: Color, entry: Entry, wdl: Wdl, dtz: i32) {
     let decisive = wdl != Wdl::Draw;
-    if (plies < NONE) != decisive {
+    let Some(plies) = entry.plies() else {
+        if decisive {
+            report.mismatch(squares, turn, entry.to_string(), format!("Syzygy {wdl:?}"));
+        }
+        return;
+    };
+    if !decisive {
+        let ours = Value::from_plies(plies);
         report.mismatch(squares, turn, ours.to_string(), format!("Syzygy {wdl:?}"));
-    } else if decisive && dtz != dtz_from_dtm(plies, turn) {
+    } else if dtz != dtz_from_dtm(plies, turn) {
         report.mismatch(
             squares,
             turn,
@@ -387,23 +413,25 @@ mod tests {
 
     #[test]
     fn bellman_catches_a_changed_win_and_a_table_of_draws() {
-        let mut table = Table::generate();
-        let index = table
-            .white
+        let table = Table::generate();
+        let mut white: Vec<Entry> = (0..SLOTS)
+            .map(|index| table.entry(index, Color::White))
+            .collect();
+        let index = white
             .iter()
-            .position(|&plies| plies == 9)
+            .position(|&entry| entry == Entry::mate(9))
             .expect("a mate in 5");
-        table.white[index] = 11;
-        let report = bellman(&table);
+        white[index] = Entry::mate(11);
+        let report = bellman(&Table::from_white(white.clone()));
         assert!(report.mismatch_count >= 1, "{report}");
 
         // A table of draws is caught too: the mates in 1 see their checkmates.
-        for plies in &mut table.white {
-            if *plies < NONE {
-                *plies = DRAW;
+        for entry in &mut white {
+            if entry.plies().is_some() {
+                *entry = Entry::DRAW;
             }
         }
-        assert!(bellman(&table).mismatch_count > 0);
+        assert!(bellman(&Table::from_white(white)).mismatch_count > 0);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 #[test]
 fn fixtures() {
-    chess_core::fixtures::run_all(
+    toolkit_cli::fixtures::run_all(
         "kbn-tb",
         env!("CARGO_BIN_EXE_kbn-tb"),
         env!("CARGO_MANIFEST_DIR"),

@@ -1,6 +1,6 @@
-//! `kbn-tb serve`'s HTTP layer: the probe API agrees with `kbn-tb probe` (the binary, and the
-//! library under it), errors are JSON with the right status, nothing but the four routes answers,
-//! and oversized requests are refused. Requests go through the router in memory, except the
+//! `kbn-tb serve`'s HTTP layer: the probe API answers `kbn-tb probe --json`'s object (the binary's
+//! output exactly, and the library's values under it), errors are JSON with the right status,
+//! nothing but the four routes answers, and oversized requests are refused. Requests go through the router in memory, except the
 //! request-size checks, which need a real socket.
 
 use std::{
@@ -15,6 +15,7 @@ use axum::{
     body::Body,
     http::{Method, Request, StatusCode, header},
 };
+use chess_core::names::color_key;
 use http_body_util::BodyExt;
 use kbn_tb::{
     Table,
@@ -22,6 +23,8 @@ use kbn_tb::{
 };
 use proptest::prelude::*;
 use serde_json::{Value as Json, json};
+use shakmaty::{Board, Color, Square};
+use test_support::Rng;
 use tower::ServiceExt;
 
 fn table() -> Arc<Table> {
@@ -71,79 +74,62 @@ fn percent_encode(text: &str) -> String {
 }
 
 /// A deterministic sample of placements of the four pieces on distinct squares (legal or not),
-/// both sides to move, from a fixed-seed xorshift generator.
+/// both sides to move, from a seeded generator.
 fn sample_fens(count: usize) -> Vec<String> {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next_u64();
     let mut fens = Vec::with_capacity(count);
     while fens.len() < count {
         let squares: [u64; 4] = std::array::from_fn(|_| next() % 64);
         if (0..4).any(|i| (0..i).any(|j| squares[i] == squares[j])) {
             continue;
         }
-        let mut board = [' '; 64];
-        for (piece, &sq) in ['K', 'B', 'N', 'k'].iter().zip(&squares) {
-            board[sq as usize] = *piece;
+        let mut board = Board::empty();
+        let pieces = [
+            Color::White.king(),
+            Color::White.bishop(),
+            Color::White.knight(),
+            Color::Black.king(),
+        ];
+        for (piece, &sq) in pieces.into_iter().zip(&squares) {
+            board.set_piece_at(Square::new(sq as u32), piece);
         }
         let side = if next() % 2 == 0 { "w" } else { "b" };
-        fens.push(format!("{} {side} - - 0 1", placement(&board)));
+        fens.push(format!("{board} {side} - - 0 1"));
     }
     fens
 }
 
-fn placement(board: &[char; 64]) -> String {
-    let ranks: Vec<String> = (0..8)
-        .rev()
-        .map(|rank| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    ' ' => empty += 1,
-                    piece => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(piece);
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
-    ranks.join("/")
-}
-
-/// What the library's probe says, in the API's shape.
+/// What the library's probe says, in the API's shape (`kbn_tb::json`'s probe object).
 fn expected(fen: &str) -> Json {
-    let side = if fen.split_whitespace().nth(1) == Some("b") {
-        "black"
+    let turn = if fen.split_whitespace().nth(1) == Some("b") {
+        Color::Black
     } else {
-        "white"
+        Color::White
     };
+    let side = color_key(turn);
     match table().probe_fen(fen) {
         Ok(probe) => json!({
+            "fen": fen,
+            "turn": side,
             "value": probe.value.to_string(),
-            "side": side,
+            "mate_in": probe.value.mate_in(),
+            "plies": probe.value.plies(turn),
             "moves": probe.moves.iter().map(|mv| json!({
                 "uci": mv.uci.to_string(),
                 "san": mv.san.to_string(),
                 "value": mv.value.to_string(),
+                "mate_in": mv.value.mate_in(),
+                "plies": mv.value.plies(turn.other()),
             })).collect::<Vec<_>>(),
         }),
         Err(kbn_tb::ProbeError::Illegal(reason)) => json!({
+            "fen": fen,
+            "turn": side,
             "value": "illegal",
             "reason": reason.to_string(),
-            "side": side,
+            "mate_in": null,
+            "plies": null,
             "moves": [],
         }),
         Err(err) => panic!("{fen}: {err}"),
@@ -164,7 +150,7 @@ async fn the_api_agrees_with_the_library_on_a_sample() {
     assert!(illegal > 10 && illegal < fens.len() - 100, "{illegal}");
 }
 
-/// The binary's `probe --json` for a FEN: its value, side and moves, or its error line.
+/// The binary's `probe --json` for a FEN (the API's answer is the same object), or its error line.
 fn cli_probe(fen: &str) -> Result<Json, String> {
     // In the target's scratch directory: a table file the command may write lands there.
     let output = Command::new(env!("CARGO_BIN_EXE_kbn-tb"))
@@ -181,14 +167,7 @@ fn cli_probe(fen: &str) -> Result<Json, String> {
             .unwrap_or_else(|| panic!("{fen}: no error line in {stderr:?}"));
         return Err(error.to_owned());
     }
-    let full: Json = serde_json::from_slice(&output.stdout).unwrap();
-    let moves: Vec<Json> = full["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|mv| json!({"uci": mv["uci"], "san": mv["san"], "value": mv["value"]}))
-        .collect();
-    Ok(json!({"value": full["value"], "side": full["turn"], "moves": moves}))
+    Ok(serde_json::from_slice(&output.stdout).unwrap())
 }
 
 #[tokio::test]
@@ -212,7 +191,7 @@ async fn the_api_agrees_with_kbn_tb_probe() {
         .copied()
         .chain(sample_fens(6).iter().map(String::as_str))
     {
-        let (status, mut answer) = probe(fen).await;
+        let (status, answer) = probe(fen).await;
         match cli_probe(fen) {
             Ok(cli) => {
                 assert_eq!(status, StatusCode::OK, "{fen}");
@@ -221,10 +200,9 @@ async fn the_api_agrees_with_kbn_tb_probe() {
             // The CLI refuses an illegal position; the API answers it with the same reason.
             Err(error) => {
                 assert_eq!(answer["value"], "illegal", "{fen}: {error}");
-                let reason = answer["reason"].take();
                 assert_eq!(
                     error,
-                    format!("illegal position: {}", reason.as_str().unwrap()),
+                    format!("illegal position: {}", answer["reason"].as_str().unwrap()),
                     "{fen}"
                 );
             }

@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use chess_core::cli::{AtLine, Report};
+use toolkit_cli::{AtLine, Report};
 
 use crate::{
     judge::{Judge, Judgement},
@@ -49,7 +49,7 @@ impl GameRecord<'_> {
     /// let (judgement, fault) = game.judge();
     /// assert_eq!(judgement.verdict, Verdict::IllegalMove);
     /// assert_eq!((judgement.fault_ply, fault), (Some(3), Some("Ke3")));
-    /// # Ok::<_, chess_core::cli::AtLine<games::ReadGamesError>>(())
+    /// # Ok::<_, toolkit_cli::AtLine<games::ReadGamesError>>(())
     /// ```
     pub fn judge(&self) -> (Judgement, Option<&str>) {
         let mut judge = Judge::new();

@@ -21,7 +21,7 @@
 //!     .map(|game| game.map(|g| g.judge().0.verdict))
 //!     .collect::<Result<_, _>>()?;
 //! assert_eq!(verdicts, [Verdict::WhiteWin]);
-//! # Ok::<_, chess_core::cli::AtLine<games::ReadGamesError>>(())
+//! # Ok::<_, toolkit_cli::AtLine<games::ReadGamesError>>(())
 //! ```
 
 #![warn(missing_docs)]

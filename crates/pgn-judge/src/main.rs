@@ -6,9 +6,9 @@ use std::{
     process::ExitCode,
 };
 
-use chess_core::cli::{self, Diagnostics, ReadError};
 use clap::Parser;
 use pgn_judge::{games, json, pgn, render};
+use toolkit_cli::{self as cli, Diagnostics, ReadError};
 
 const AFTER_HELP: &str = "\
 Input (judge format): a series of games, each a positive move count and that many moves, ending

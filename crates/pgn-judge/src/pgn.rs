@@ -18,9 +18,9 @@ use std::{
     ops::ControlFlow,
 };
 
-use chess_core::cli::Report;
 use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
+use toolkit_cli::Report;
 
 use crate::{
     judge::{Judge, Judgement, Verdict},

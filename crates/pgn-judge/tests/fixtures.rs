@@ -2,7 +2,7 @@
 
 #[test]
 fn fixtures() {
-    chess_core::fixtures::run_all(
+    toolkit_cli::fixtures::run_all(
         "pgn-judge",
         env!("CARGO_BIN_EXE_pgn-judge"),
         env!("CARGO_MANIFEST_DIR"),

@@ -249,11 +249,10 @@ mod tests {
 
     #[test]
     fn sliders_match_a_walk() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut state = 7;
         for _ in 0..2000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed;
+            (state, seed) = crate::mix::splitmix64(state);
             let occupied = Bitboard(seed & seed.rotate_left(17)) & Bitboard::FULL;
             for sq in Square::all() {
                 assert_eq!(

@@ -20,6 +20,7 @@
 //! | `san` | [`san`] in [`Notation::Czech`] or [`Notation::English`] |
 //! | `perft` | [`perft`] and [`divide`] |
 //! | [`unmove`] | [`Unmove`]s and [`Position::unmoves`], for retrograde analysis |
+//! | [`mix`] | SplitMix64, the 64-bit mixer behind the Zobrist keys and every hash and test generator |
 //!
 //! A [`Position`] is a small `Copy` value; [`Position::play`] returns the next one (copy-make).
 //! [`Position::key`] is a Zobrist key of the placement and side to move, for the repetition rule.
@@ -48,6 +49,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 pub mod fen;
+pub mod mix;
 mod movegen;
 mod moves;
 mod perft;

@@ -17,28 +17,62 @@ use crate::{
     types::{Rank, Role, Square},
 };
 
+/// Move generation extends [`Position`] here, so that `position` need not know the generator.
+impl Position {
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the side to move has any legal move (stops at the first piece that has one).
+    pub fn has_legal_moves(&self) -> bool {
+        has_moves(self)
+    }
+
+    /// Every legal move, in generation order.
+    pub fn legal_moves(&self) -> MoveList {
+        moves(self)
+    }
+
+    /// Replaces the contents of `moves` with the legal moves: like [`Position::legal_moves`]
+    /// without moving the 2 KB list out of the call (worth it in tight search loops).
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        fill(self, moves);
+    }
+
+    /// How many legal moves there are, counted without building them.
+    pub fn count_legal_moves(&self) -> u64 {
+        count(self)
+    }
+}
+
 /// Every legal move of `pos`.
-pub(crate) fn moves(pos: &Position) -> MoveList {
+fn moves(pos: &Position) -> MoveList {
     let mut moves = MoveList::new();
     generate(pos, &mut moves);
     moves
 }
 
 /// Replaces the contents of `list` with the legal moves of `pos` (no copy of the list).
-pub(crate) fn fill(pos: &Position, list: &mut MoveList) {
+fn fill(pos: &Position, list: &mut MoveList) {
     list.clear();
     generate(pos, list);
 }
 
 /// How many legal moves `pos` has.
-pub(crate) fn count(pos: &Position) -> u64 {
+fn count(pos: &Position) -> u64 {
     let mut counter = Counter(0);
     generate(pos, &mut counter);
     counter.0
 }
 
 /// Whether `pos` has a legal move.
-pub(crate) fn has_moves(pos: &Position) -> bool {
+fn has_moves(pos: &Position) -> bool {
     let mut any = Any(false);
     generate(pos, &mut any);
     any.0

@@ -7,8 +7,8 @@ use crate::{
     attacks,
     bitboard::Bitboard,
     board::Board,
-    movegen,
-    moves::{Move, MoveList},
+    mix::splitmix64,
+    moves::Move,
     types::{Color, Piece, Rank, Role, Square},
 };
 
@@ -154,7 +154,7 @@ static ZOBRIST: ([[[u64; 49]; 6]; 2], u64) = {
         while r < 6 {
             let mut s = 0;
             while s < 49 {
-                let (next, value) = splitmix(state);
+                let (next, value) = splitmix64(state);
                 state = next;
                 table[c][r][s] = value;
                 s += 1;
@@ -163,16 +163,8 @@ static ZOBRIST: ([[[u64; 49]; 6]; 2], u64) = {
         }
         c += 1;
     }
-    (table, splitmix(state).1)
+    (table, splitmix64(state).1)
 };
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 #[inline]
 fn zobrist(piece: Piece, sq: Square) -> u64 {
@@ -356,43 +348,12 @@ impl Position {
         self.checkers().any()
     }
 
-    /// Whether the side to move is checkmated.
-    pub fn is_checkmate(&self) -> bool {
-        self.is_check() && !self.has_legal_moves()
-    }
-
-    /// Whether the side to move is stalemated.
-    pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && !self.has_legal_moves()
-    }
-
     /// Whether the position is dead by the task's definition: king against king, or king and
     /// knight against king.
     pub fn is_dead(&self) -> bool {
         let others = self.board.occupied() & !self.board.by_role(Role::King);
         others.is_empty()
             || (others.count() == 1 && (others & self.board.by_role(Role::Knight)).any())
-    }
-
-    /// Whether the side to move has any legal move (stops at the first piece that has one).
-    pub fn has_legal_moves(&self) -> bool {
-        movegen::has_moves(self)
-    }
-
-    /// Every legal move, in generation order.
-    pub fn legal_moves(&self) -> MoveList {
-        movegen::moves(self)
-    }
-
-    /// Replaces the contents of `moves` with the legal moves: like [`Position::legal_moves`]
-    /// without moving the 2 KB list out of the call (worth it in tight search loops).
-    pub fn legal_moves_into(&self, moves: &mut MoveList) {
-        movegen::fill(self, moves);
-    }
-
-    /// How many legal moves there are, counted without building them.
-    pub fn count_legal_moves(&self) -> u64 {
-        movegen::count(self)
     }
 
     /// The position after `m`, which must be one of [`Position::legal_moves`]; anything else

@@ -18,7 +18,9 @@ use std::{
 
 use shakmaty::{Move, Position, variant::Atomic};
 
-use super::{Row, SplitMix64, build_release};
+use test_support::Rng;
+
+use super::{Row, build_release};
 use crate::cmd::{self, Result};
 
 const CASES: usize = 1_000_000;
@@ -90,7 +92,7 @@ fn human(rate: f64) -> String {
 fn generate(path: &Path) -> Result {
     let file = File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
     let mut out = BufWriter::new(file);
-    let mut rng = SplitMix64(SEED);
+    let mut rng = Rng::new(SEED);
     let mut written = 0;
     let mut line = String::new();
     while written < CASES {

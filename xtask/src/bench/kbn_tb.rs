@@ -1,15 +1,16 @@
-//! kbn-tb: generation, file size, load and probe times (from the release binary's hidden
-//! `kbn-tb bench` command, best of a few runs) against the baselines the spec names: the seed's
-//! 12-minute generator (its published figure: the C# program is not available), and the Gaviota
-//! KBNK depth-to-mate table `kbnk.gtb.cp4` (its size, and its load and probe times through
-//! python-chess, measured in the same run when python3 with `chess` is installed).
+//! kbn-tb: generation, file size, load and probe times (from `xtask/benches/kbn_tb.rs`, which
+//! times the kbn-tb library in an optimised build, best of a few runs) against the baselines the
+//! spec names: the seed's 12-minute generator (its published figure: the C# program is not
+//! available), and the Gaviota KBNK depth-to-mate table `kbnk.gtb.cp4` (its size, and its load and
+//! probe times through python-chess, measured in the same run when python3 with `chess` is
+//! installed).
 
 use std::{
     collections::HashMap,
     path::{Path, PathBuf},
 };
 
-use super::{Row, build_release};
+use super::Row;
 use crate::cmd::{self, Result};
 
 const TOOL: &str = "kbn-tb";
@@ -58,7 +59,7 @@ fn parse(output: &[u8]) -> HashMap<String, String> {
 fn number(map: &HashMap<String, String>, key: &str) -> Result<f64> {
     map.get(key)
         .and_then(|v| v.parse().ok())
-        .ok_or_else(|| format!("kbn-tb bench printed no number for {key}"))
+        .ok_or_else(|| format!("the kbn-tb bench printed no number for {key}"))
 }
 
 fn row(what: &str, ours: String, baseline: &str, theirs: String, ratio: Option<f64>) -> Row {
@@ -73,15 +74,10 @@ fn row(what: &str, ours: String, baseline: &str, theirs: String, ratio: Option<f
 }
 
 pub fn run() -> Result<Vec<Row>> {
-    build_release(&[TOOL])?;
-    let dir = std::env::temp_dir().join(format!("kbn-tb-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let file = dir.join("kbn.tb");
-    let bin = cmd::release_binary(TOOL);
-    let bin = bin.to_string_lossy();
-    let out = cmd::output(&bin, &["bench", "--out", &file.to_string_lossy()])?;
+    let args = ["bench", "--quiet", "-p", "xtask", "--bench", "kbn_tb"];
+    eprintln!("$ cargo {}", args.join(" "));
+    let out = cmd::output("cargo", &args)?;
     let ours = parse(&out.stdout);
-    let _ = std::fs::remove_dir_all(&dir);
 
     let gaviota = oracles().join("gaviota");
     let gaviota_size = std::fs::metadata(gaviota.join("kbnk.gtb.cp4"))

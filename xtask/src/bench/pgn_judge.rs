@@ -20,7 +20,9 @@ use std::{
 
 use shakmaty::{Chess, Color, Position, san::SanPlus};
 
-use super::{Row, SplitMix64, build_release, time};
+use test_support::Rng;
+
+use super::{Row, build_release, time};
 use crate::cmd::{self, Result};
 
 const SEED: u64 = 0x5047_4e4a_5544_4745; // "PGNJUDGE"
@@ -220,7 +222,7 @@ fn ensure_archive(path: &Path) -> Result<u64> {
     }
     let file = fs::File::create(path).map_err(|e| format!("cannot create {path:?}: {e}"))?;
     let mut out = BufWriter::new(file);
-    let mut rng = SplitMix64(SEED);
+    let mut rng = Rng::new(SEED);
     let mut plies = 0u64;
     let mut game = String::new();
     for number in 1..=GAMES {
@@ -237,7 +239,7 @@ fn ensure_archive(path: &Path) -> Result<u64> {
 }
 
 /// One random legal game of 20 to 200 plies (fewer when it ends in mate or stalemate), as PGN.
-fn random_game(rng: &mut SplitMix64, number: usize, pgn: &mut String) -> u64 {
+fn random_game(rng: &mut Rng, number: usize, pgn: &mut String) -> u64 {
     const PLAYERS: &[&str] = &[
         "Carlsen, Magnus",
         "Caruana, Fabiano",

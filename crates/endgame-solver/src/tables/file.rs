@@ -114,9 +114,9 @@ impl fmt::Display for TableError {
     }
 }
 
-impl chess_core::cli::Report for TableError {
-    fn status(&self) -> chess_core::cli::Status {
-        chess_core::cli::Status::Failure
+impl toolkit_cli::Report for TableError {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
     }
 }
 

@@ -11,23 +11,6 @@ use std::{
 
 use endgame_solver::tables::{self, Tables};
 
-/// SplitMix64: a fixed, dependency-free random sequence.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// The table file, built on first use (a minute or two) where the tool itself looks for it.
 pub fn tables_path() -> PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();

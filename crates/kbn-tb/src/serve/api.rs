@@ -1,15 +1,15 @@
-//! `GET /api/probe?fen=FEN`: what `kbn-tb probe` prints, as JSON.
+//! `GET /api/probe?fen=FEN`: what `kbn-tb probe --json` prints, as the answer of a web API.
 //!
 //! | case | status | body |
 //! |---|---|---|
-//! | a legal KBNK position | 200 | `{"value": "mate in 12", "side": "white", "moves": [...]}` |
-//! | a KBNK placement that cannot occur | 200 | `{"value": "illegal", "reason": "...", "side": ..., "moves": []}` |
+//! | a legal KBNK position | 200 | a [`ProbeJson`]: `{"fen", "turn", "value": "mate in 12", "mate_in": 12, "plies": 23, "moves": [...]}`, exactly `probe --json`'s line |
+//! | a KBNK placement that cannot occur | 200 | a [`ProbeJson`] with `"value": "illegal"`, the `reason`, `mate_in` and `plies` `null`, no moves |
 //! | no `fen`, a malformed FEN, no side to move, other material, castling or en passant rights, over [`MAX_FEN_BYTES`] | 400 | `{"error": "..."}`, `kbn-tb probe`'s message |
 //!
-//! `value` is `mate in N` (N White moves to mate), `mated` (Black is checkmated) or `draw`; each
-//! move carries the value of the position it leads to, best first for the side to move. An
-//! illegal position is still answered (200), so that the page can show the reason while the user
-//! drags pieces through illegal squares.
+//! The fields are described in [`crate::json`]: `value` is the text to show, `mate_in` and
+//! `plies` the distance as numbers, each move carries the value of the position it leads to,
+//! best first for the side to move. An illegal placement is still answered (200), so that the
+//! page can show the reason while the user drags pieces through illegal squares.
 
 use std::{error::Error, fmt, sync::Arc};
 
@@ -19,11 +19,9 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use chess_core::placement::{ParsedFen, parse_fen};
 use serde::{Deserialize, Serialize};
-use shakmaty::Color;
 
-use crate::{ProbeError, Table};
+use crate::{ProbeError, Table, json::ProbeJson, position::setup_from_fen};
 
 /// The longest FEN the API reads, in bytes. A KBNK FEN is under 60.
 pub const MAX_FEN_BYTES: usize = 100;
@@ -33,50 +31,6 @@ pub const MAX_FEN_BYTES: usize = 100;
 pub(super) struct ProbeQuery {
     /// The position.
     fen: String,
-}
-
-/// The answer to a probe (serialize-only wire struct).
-#[derive(Debug, Serialize)]
-pub struct ProbeJson {
-    /// `mate in N`, `mated`, `draw` or `illegal`.
-    pub value: String,
-    /// Why the position cannot occur (only with `illegal`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// The side to move.
-    pub side: SideJson,
-    /// Every legal move, best first.
-    pub moves: Vec<MoveJson>,
-}
-
-/// The side to move, as JSON's `"white"` / `"black"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SideJson {
-    /// White to move.
-    White,
-    /// Black to move.
-    Black,
-}
-
-impl From<Color> for SideJson {
-    fn from(color: Color) -> Self {
-        match color {
-            Color::White => SideJson::White,
-            Color::Black => SideJson::Black,
-        }
-    }
-}
-
-/// One move and the value it leads to.
-#[derive(Debug, Serialize)]
-pub struct MoveJson {
-    /// The move in UCI (`e2e4`).
-    pub uci: String,
-    /// The move in SAN (`Be4#`).
-    pub san: String,
-    /// The value of the position after the move.
-    pub value: String,
 }
 
 /// An error answer: `{"error": "..."}`.
@@ -114,32 +68,13 @@ pub fn probe_fen(table: &Table, fen: &str) -> Result<ProbeJson, BadRequest> {
     if fen.len() > MAX_FEN_BYTES {
         return Err(BadRequest::TooLong(fen.len()));
     }
-    let setup = match parse_fen(fen).map_err(|err| BadRequest::Probe(ProbeError::Fen(err)))? {
-        ParsedFen::Full(setup) => setup,
-        ParsedFen::Placement(_) => return Err(BadRequest::Probe(ProbeError::NoTurn)),
-    };
-    let side = SideJson::from(setup.turn);
+    let setup = setup_from_fen(fen).map_err(BadRequest::Probe)?;
+    let fen = fen.trim().to_owned();
     match table.probe(&setup) {
-        Ok(probe) => Ok(ProbeJson {
-            value: probe.value.to_string(),
-            reason: None,
-            side,
-            moves: probe
-                .moves
-                .iter()
-                .map(|mv| MoveJson {
-                    uci: mv.uci.to_string(),
-                    san: mv.san.to_string(),
-                    value: mv.value.to_string(),
-                })
-                .collect(),
-        }),
-        Err(ProbeError::Illegal(reason)) if reason.is_unreachable_placement() => Ok(ProbeJson {
-            value: "illegal".to_owned(),
-            reason: Some(reason.to_string()),
-            side,
-            moves: Vec::new(),
-        }),
+        Ok(probe) => Ok(ProbeJson::new(fen, &probe)),
+        Err(ProbeError::Illegal(reason)) if reason.is_unreachable_placement() => {
+            Ok(ProbeJson::illegal(fen, setup.turn, &reason))
+        }
         Err(other) => Err(BadRequest::Probe(other)),
     }
 }

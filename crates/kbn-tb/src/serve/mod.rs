@@ -211,9 +211,9 @@ impl Error for ServeError {
     }
 }
 
-impl chess_core::cli::Report for ServeError {
-    fn status(&self) -> chess_core::cli::Status {
-        chess_core::cli::Status::Failure
+impl toolkit_cli::Report for ServeError {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
     }
 }
 

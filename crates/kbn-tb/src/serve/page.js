@@ -172,10 +172,10 @@ function showAnswer() {
   const note = $('note');
   const moves = $('moves');
   moves.replaceChildren();
-  const illegal = answer && answer.value === 'illegal';
-  board.classList.toggle('illegal', !!illegal);
+  const illegal = !!answer && !!answer.reason;
+  board.classList.toggle('illegal', illegal);
   board.setAttribute('aria-invalid', illegal ? 'true' : 'false');
-  $('verdict').classList.toggle('illegal', !!illegal);
+  $('verdict').classList.toggle('illegal', illegal);
   if (!answer || answer.error) {
     value.textContent = 'no answer';
     value.dataset.value = 'error';
@@ -211,20 +211,24 @@ function showAnswer() {
   $('best-line').disabled = !canPlayOn();
 }
 
+// The answer's sentence, from its numbers: mate_in is White's moves to mate (0: Black is
+// mated), null for a draw or an illegal placement (which has a reason).
 function explain(a) {
-  const mover = a.side === 'white' ? 'White' : 'Black';
-  if (a.value === 'illegal') return `Illegal: ${a.reason}`;
-  if (a.value === 'mated') return 'Black is checkmated.';
-  if (a.value === 'draw' && a.moves.length === 0) return 'Stalemate.';
-  if (a.value === 'draw') return `${mover} to move: no forced mate.`;
-  return `${mover} to move; White mates in ${a.value.replace('mate in ', '')} ` +
-    `move${a.value === 'mate in 1' ? '' : 's'} with best play.`;
+  const mover = a.turn === 'white' ? 'White' : 'Black';
+  if (a.reason) return `Illegal: ${a.reason}`;
+  if (a.mate_in === 0) return 'Black is checkmated.';
+  if (a.mate_in === null && a.moves.length === 0) return 'Stalemate.';
+  if (a.mate_in === null) return `${mover} to move: no forced mate.`;
+  return `${mover} to move; White mates in ${a.mate_in} move${a.mate_in === 1 ? '' : 's'} ` +
+    'with best play.';
 }
 
 // ---- play the best line ------------------------------------------------------------------
 
+// Whether the best line goes on: White still mates (mate_in > 0; it is 0 once Black is mated,
+// null for a draw) and the best move can be played on the board.
 function canPlayOn() {
-  return !!answer && !answer.error && answer.value.startsWith('mate in') &&
+  return !!answer && !answer.error && answer.mate_in > 0 &&
     answer.moves.length > 0 && !isCapture(answer.moves[0].uci);
 }
 

@@ -4,13 +4,16 @@
 //!
 //! | file next to the input | meaning |
 //! |---|---|
-//! | `<case>.args` | the command-line arguments, one per line; `{in}` stands for the input's path, which is appended last when no line names it; a line `{no-in}` passes no path (for commands that take no input file). Without the file the only argument is the input's path. |
+//! | `<case>.args` | the command-line arguments, one per line; `{in}` stands for the input's path, which is appended last when no line names it; a line `{no-in}` passes no path (for commands that take no input file); a line `{stdin}` passes no path and feeds the input to stdin instead. Without the file the only argument is the input's path. |
 //! | `<case>.out` | the exact expected stdout, from the spec or an independent oracle (see `SOURCE.md`) |
 //! | `<case>.expect` | `exit=N` (default `exit=0`) and any number of `stderr=TEXT` lines, each of which must be a line of stderr |
 //! | neither `.out` | stdout (and stderr, when not empty) go through an `insta` snapshot in `fixtures/<tool>/snapshots/`, reviewed with `cargo xtask review` |
 //!
 //! The binary runs in a fresh temporary directory, so a tool that writes files next to it does not
 //! touch the repository. Every failing case is reported, not only the first.
+//!
+//! [`execute`] runs a binary once with given arguments and stdin, for the tests the fixture
+//! files cannot express (`--help`, `--version`).
 
 use std::{
     fmt::Write as _,
@@ -79,24 +82,34 @@ fn stem(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The arguments for a case: from `<case>.args`, or just the input path.
-fn arguments(input: &Path) -> Result<Vec<String>, String> {
+/// How a case runs: its arguments, and whether the input goes to stdin.
+struct Invocation {
+    args: Vec<String>,
+    stdin: bool,
+}
+
+/// The invocation for a case: from `<case>.args`, or just the input path.
+fn invocation(input: &Path) -> Result<Invocation, String> {
     let path = input.with_extension("args");
     let in_path = input.display().to_string();
     if !path.exists() {
-        return Ok(vec![in_path]);
+        return Ok(Invocation {
+            args: vec![in_path],
+            stdin: false,
+        });
     }
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path:?}: {e}"))?;
-    let no_input = text.lines().any(|l| l == "{no-in}");
+    let directive = |d: &str| text.lines().any(|l| l == d);
+    let (no_input, stdin) = (directive("{no-in}"), directive("{stdin}"));
     let mut args: Vec<String> = text
         .lines()
-        .filter(|l| !l.is_empty() && *l != "{no-in}")
+        .filter(|l| !l.is_empty() && *l != "{no-in}" && *l != "{stdin}")
         .map(|l| l.replace("{in}", &in_path))
         .collect();
-    if !text.contains("{in}") && !no_input {
+    if !text.contains("{in}") && !no_input && !stdin {
         args.push(in_path);
     }
-    Ok(args)
+    Ok(Invocation { args, stdin })
 }
 
 struct Expectation {
@@ -129,34 +142,62 @@ fn expectation(input: &Path) -> Result<Expectation, String> {
     Ok(expect)
 }
 
-struct Outcome {
-    exit: Option<i32>,
-    stdout: String,
-    stderr: String,
+/// What a run of a binary printed, and how it exited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The exit code; `None` when a signal ended the process.
+    pub exit: Option<i32>,
+    /// Standard output (invalid UTF-8 replaced).
+    pub stdout: String,
+    /// Standard error (invalid UTF-8 replaced).
+    pub stderr: String,
 }
 
-fn execute(binary: &str, args: &[String], work: &Path) -> Result<Outcome, String> {
+/// Runs `binary` with `args`, feeding `stdin`, in the system's temporary directory.
+///
+/// # Panics
+///
+/// When the binary cannot be started or runs past the time limit of a case.
+pub fn execute(binary: &str, args: &[&str], stdin: &[u8]) -> Outcome {
+    let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
+    run_binary(binary, &args, Some(stdin), &std::env::temp_dir())
+        .unwrap_or_else(|why| panic!("{binary} {args:?}: {why}"))
+}
+
+fn run_binary(
+    binary: &str,
+    args: &[String],
+    stdin: Option<&[u8]>,
+    work: &Path,
+) -> Result<Outcome, String> {
     let mut child = Command::new(binary)
         .args(args)
         .current_dir(work)
-        .stdin(Stdio::null())
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {binary}: {e}"))?;
-    // Read both pipes on threads so a chatty child cannot block on a full pipe.
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let out = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stdout, &mut s);
-        s
+    // Feed stdin and read both pipes on threads, so that no pipe can fill up and block.
+    let feeder = stdin.map(|bytes| {
+        let bytes = bytes.to_vec();
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        // A tool may stop reading early (an error); a broken pipe here is not a failure.
+        std::thread::spawn(move || drop(std::io::Write::write_all(&mut pipe, &bytes)))
     });
-    let err = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stderr, &mut s);
-        s
-    });
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("stdout is piped")));
+    let err = drain(Box::new(child.stderr.take().expect("stderr is piped")));
     let start = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
@@ -168,12 +209,14 @@ fn execute(binary: &str, args: &[String], work: &Path) -> Result<Outcome, String
         }
         std::thread::sleep(Duration::from_millis(2));
     };
-    let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
+    if let Some(feeder) = feeder {
+        let _ = feeder.join();
+    }
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
     Ok(Outcome {
         exit: status.code(),
-        stdout,
-        stderr,
+        stdout: text(out.join().unwrap_or_default()),
+        stderr: text(err.join().unwrap_or_default()),
     })
 }
 
@@ -185,9 +228,14 @@ fn check_case(
     work: &Path,
     snapshots: &mut Vec<String>,
 ) -> Result<(), String> {
-    let args = arguments(input)?;
+    let Invocation { args, stdin } = invocation(input)?;
     let expect = expectation(input)?;
-    let got = execute(binary, &args, work)?;
+    let bytes = if stdin {
+        Some(std::fs::read(input).map_err(|e| format!("cannot read {input:?}: {e}"))?)
+    } else {
+        None
+    };
+    let got = run_binary(binary, &args, bytes.as_deref(), work)?;
     let mut problems = String::new();
     if got.exit != Some(expect.exit) {
         let _ = writeln!(
@@ -215,7 +263,11 @@ fn check_case(
     } else {
         let name = stem(input);
         snapshots.push(name.clone());
-        if let Err(why) = snapshot(root, dir, input, &name, &args, &got) {
+        let mut command = args.join(" ");
+        if stdin {
+            command.push_str(" < (the input)");
+        }
+        if let Err(why) = snapshot(root, dir, input, &name, &command, &got) {
             let _ = writeln!(problems, "{why}");
         }
     }
@@ -246,7 +298,7 @@ fn snapshot(
     dir: &Path,
     input: &Path,
     name: &str,
-    args: &[String],
+    command: &str,
     got: &Outcome,
 ) -> Result<(), String> {
     let root_text = root.display().to_string();
@@ -259,7 +311,7 @@ fn snapshot(
         );
     }
     let content = content.replace(&root_text, "[ROOT]");
-    let command = args.join(" ").replace(&root_text, "[ROOT]");
+    let command = command.replace(&root_text, "[ROOT]");
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(dir.join("snapshots"));
     settings.set_prepend_module_to_snapshot(false);

@@ -1,20 +1,18 @@
-//! Timings for `cargo xtask bench` (through the hidden `kbn-tb bench` command): generation,
-//! saving, loading and probing, each the best of a few runs on this (possibly busy) machine.
+//! The kbn-tb timings behind `cargo xtask bench kbn-tb`: generation, saving, loading and probing
+//! the library, each the best of a few runs on this (possibly busy) machine, printed as
+//! `key=value` lines. Run by `xtask/src/bench/kbn_tb.rs` as
+//! `cargo bench -p xtask --bench kbn_tb` (an optimised build; not part of the shipped tool).
 
 use std::{
     hint::black_box,
-    path::Path,
     time::{Duration, Instant},
 };
 
-use shakmaty::Color;
-
-use crate::{
-    file::TableFileError,
+use kbn_tb::{
+    Kbnk, Table, TableFileError,
     index::{SLOTS, Squares},
-    position::Kbnk,
-    table::Table,
 };
+use shakmaty::{Color, Setup, Square};
 
 /// The best wall time of `runs` runs of `f`, and its last result.
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
@@ -29,43 +27,59 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     (best, last.expect("at least one run"))
 }
 
+/// A step through the index slots that visits every one in a scrambled order: a prime that
+/// divides no factor of `SLOTS` (2^13 · 3 · 7 · 11).
+const STRIDE: usize = 1_000_003;
+
 /// Legal positions spread over the table, both sides to move, in a scrambled order.
 fn sample_positions(count: usize) -> Vec<Kbnk> {
     let mut positions = Vec::with_capacity(count);
-    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut step = 0usize;
     while positions.len() < count {
-        // xorshift64: a fixed, reproducible spread of slots.
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let index = (state % SLOTS as u64) as usize;
-        let squares = Squares::from_index(index);
+        step += 1;
+        let squares = Squares::from_index(step * STRIDE % SLOTS);
         if !squares.is_canonical() || !squares.distinct() {
             continue;
         }
-        let turn = if state & (1 << 40) == 0 {
+        let turn = if step & 2 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        if let Ok(pos) = Kbnk::from_squares(squares, turn) {
+        if let Ok(pos) = Kbnk::from_setup(&setup(squares, turn)) {
             positions.push(pos);
         }
     }
     positions
 }
 
-/// Measures everything; writes the table to `path` on the way.
-///
-/// # Errors
-///
-/// [`TableFileError`] when the table cannot be written or read back.
-pub fn measure(path: &Path) -> Result<Vec<(&'static str, String)>, TableFileError> {
+/// The setup of four squares (distinct) and a side to move.
+fn setup(squares: Squares, turn: Color) -> Setup {
+    let mut setup = Setup::empty();
+    let pieces = [
+        (squares.wk, Color::White.king()),
+        (squares.bishop, Color::White.bishop()),
+        (squares.knight, Color::White.knight()),
+        (squares.bk, Color::Black.king()),
+    ];
+    for (sq, piece) in pieces {
+        setup.board.set_piece_at(Square::new(u32::from(sq)), piece);
+    }
+    setup.turn = turn;
+    setup
+}
+
+/// Measures everything, writing the table to a temporary file on the way.
+fn measure() -> Result<Vec<(&'static str, String)>, TableFileError> {
+    let dir = std::env::temp_dir().join(format!("kbn-tb-bench-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("kbn.tb");
     let (generate, table) = best_of(3, Table::generate);
-    let (save, saved) = best_of(1, || table.save(path));
+    let (save, saved) = best_of(1, || table.save(&path));
     saved?;
-    let size = std::fs::metadata(path).map_or(0, |m| m.len());
-    let (load, loaded) = best_of(5, || Table::load(path));
+    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+    let (load, loaded) = best_of(5, || Table::load(&path));
+    let _ = std::fs::remove_dir_all(&dir);
     let loaded = loaded?;
     let positions = sample_positions(100_000);
     let (value, _) = best_of(5, || {
@@ -102,4 +116,19 @@ pub fn measure(path: &Path) -> Result<Vec<(&'static str, String)>, TableFileErro
         ("value_white_ns", ns(value_white, white.len())),
         ("probe_moves_ns", ns(probe, few.len())),
     ])
+}
+
+fn main() -> std::process::ExitCode {
+    match measure() {
+        Ok(timings) => {
+            for (key, value) in timings {
+                println!("{key}={value}");
+            }
+            std::process::ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("error: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }

@@ -1,6 +1,33 @@
 //! The fast solver: one AND/OR search per goal with a transposition table, cut-offs as soon as a
 //! node is decided, quick bounds, and repetition handled without poisoning the table.
 //!
+//! # The endgame tables as bounds
+//!
+//! With tables ([`Solver::with_tables`]) a mate goal is a look-up: "X mates within d plies" is
+//! exactly "X's distance to mate ≤ d" (see Repetition below for why repetition cannot change it).
+//! The draw and horizon goals are still searched, and at every node the tables decide it
+//! outright where these rules apply (`table_bound`); each is sound with any history:
+//!
+//! - **Black's draw, Black mates within d**: Black's fastest mate ends the game inside the horizon
+//!   in Black's mate, or earlier in a draw by repetition; both are Black's goal. Holds.
+//! - **Black's draw, White mates at all** (any distance), when no position of the current
+//!   segment occurs twice yet: White's fastest mate strictly decreases the distance every ply, so
+//!   its positions are all different, each at most once more than before on the line (so at most
+//!   twice: no third occurrence), none ends the game before the mate, and no dead position can
+//!   precede a mate. So the game either ends in White's mate inside the horizon or is still on at
+//!   the horizon: the goal fails. (With a position already twice on the line, the mate could run
+//!   into its third occurrence, so the node is searched.)
+//! - **H for X, the other side mates within d**: its fastest mate ends inside the horizon in its
+//!   mate or in an earlier draw; neither is X's goal. Fails.
+//! - **H for X, X mates within d**, no position twice yet: as above, the game ends in X's mate.
+//!   Holds. And when X mates at all in a material where X keeps superiority
+//!   ([`Material::keeps_superiority`]: every capture or promotion leads to such a material or to
+//!   a dead one, where no mate can come), every position of X's fastest mate is one of X's
+//!   superiority, so the game reaches the horizon with X superior or ends in X's mate. Holds.
+//!
+//! Where a table cannot be read the rule is skipped (the node is searched), so a damaged file
+//! costs time, never exactness; the caller reports the error ([`Solver::table_error`]).
+//!
 //! # Repetition
 //!
 //! A position's third occurrence on the line (the start counted once) is a draw. Two facts keep
@@ -30,7 +57,7 @@ use small_board::{
 use crate::{
     goal::{End, Goal, end_of, superiority},
     table::{MoveHint, Table},
-    tables::{Dtm, TableError, Tables},
+    tables::{Dtm, Material, TableError, Tables},
 };
 
 /// How often (in searched nodes) the progress callback runs.
@@ -295,7 +322,10 @@ impl Solver {
             Goal::Mate(_) => unreachable!("handled above"),
             Goal::Draw if winner == Color::Black => (plies <= depth).then_some(true),
             Goal::Draw => fresh.then_some(false),
-            Goal::Horizon(x) if winner == x => (fresh && plies <= depth).then_some(true),
+            Goal::Horizon(x) if winner == x => {
+                let keeps = Material::of(node.pos.board()).is_some_and(|m| m.keeps_superiority(x));
+                (fresh && (plies <= depth || keeps)).then_some(true)
+            }
             Goal::Horizon(_) => (plies <= depth).then_some(false),
         }
     }

@@ -64,11 +64,6 @@ impl Built {
         }
     }
 
-    /// The finished table of `material` (its values, both sides).
-    pub fn table(&self, material: Material) -> Option<&[u8]> {
-        self.values[material.code() as usize].as_deref()
-    }
-
     /// Takes the finished tables, in [`Material::ALL`] order (`None` for dead materials).
     pub fn into_tables(self) -> Vec<Option<Vec<u8>>> {
         self.values

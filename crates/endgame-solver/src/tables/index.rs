@@ -17,7 +17,7 @@
 //! no position (their byte is [`crate::tables::NONE`]). A position whose White king (without a
 //! pawn) stands on the triangle's diagonal has two slots, equal in value.
 
-use small_board::{Bitboard, Color, Position, Square};
+use small_board::{Color, Position, Square};
 
 use super::material::Material;
 
@@ -275,11 +275,6 @@ impl Layout {
         let side = usize::from(turn == Color::Black);
         (side * self.side_words() + word) * 49 + squares[k - 1].index()
     }
-}
-
-/// The squares of a set (for the inner piece's bits).
-pub fn squares(set: u64) -> impl Iterator<Item = Square> {
-    Bitboard(set)
 }
 
 #[cfg(test)]

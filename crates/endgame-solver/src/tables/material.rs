@@ -125,6 +125,21 @@ impl Material {
         pieces
     }
 
+    /// Whether `color` holds material superiority in every position of this material and of
+    /// every material a capture or promotion can lead to from it, except dead ones (where no
+    /// one can mate): KRvK, KQvK, KQRvK, KNRvK for White, KvKR for Black. There, every position
+    /// of a line that ends in `color`'s mate is one of `color`'s superiority.
+    pub fn keeps_superiority(self, color: Color) -> bool {
+        match color {
+            Color::White => {
+                !self.black_rook
+                    && self.white_extra != Some(Role::Pawn)
+                    && (self.white_rook || self.white_extra == Some(Role::Queen))
+            }
+            Color::Black => self.black_rook && !self.white_rook && self.white_extra.is_none(),
+        }
+    }
+
     /// A stable small number for the file format (position in [`Material::ALL`]).
     pub fn code(self) -> u8 {
         Material::ALL.iter().position(|&m| m == self).unwrap_or(0) as u8
@@ -163,5 +178,18 @@ mod tests {
         assert_eq!(names.len(), 16);
         assert!(names.contains("KRPvKR") && names.contains("KNRvKR") && names.contains("KvKR"));
         assert_eq!(Material::ALL.iter().filter(|m| m.is_dead()).count(), 2);
+    }
+
+    #[test]
+    fn superiority_is_kept_exactly_in_the_pawnless_endings_without_a_defender() {
+        let keeping = |color| {
+            Material::ALL
+                .iter()
+                .filter(|m| m.keeps_superiority(color))
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(keeping(Color::White), ["KRvK", "KQvK", "KQRvK", "KNRvK"]);
+        assert_eq!(keeping(Color::Black), ["KvKR"]);
     }
 }

@@ -33,6 +33,8 @@ INI = os.path.join(ROOT, "xtask", "oracles", "small-board", "chess7-fsf11.ini")
 SOLVER = os.path.join(ROOT, "target", "release", "endgame-solver")
 TABLES = os.environ.get("ENDGAME_SOLVER_TABLES", os.path.join(ROOT, "target", "endgame-solver.tables"))
 MOVETIME_MS = 1500
+# Mates we claim that the engine did not find in MOVETIME_MS get one more search this long.
+RETRY_MS = 20000
 TIMEOUT = 5.0
 FILES = "abcdefg"
 CZECH = {"R": "V", "Q": "D", "N": "J", "K": "K"}
@@ -171,11 +173,11 @@ class Engine:
             if line.startswith(prefix):
                 return lines
 
-    def mate(self, fen_text):
+    def mate(self, fen_text, movetime=MOVETIME_MS):
         """(mate in moves or None, best move in UCI)."""
         self.send("ucinewgame")
         self.send(f"position fen {fen_text}")
-        self.send(f"go movetime {MOVETIME_MS}")
+        self.send(f"go movetime {movetime}")
         lines = self.wait("bestmove")
         mate = None
         for line in lines:
@@ -194,7 +196,8 @@ def main():
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 20261123
     rng = random.Random(seed)
     engine = Engine()
-    stats = {k: 0 for k in ["positions", "fsf_mates_within_n", "agree", "we_claim", "confirmed", "unconfirmed"]}
+    keys = ["positions", "fsf_mates_within_n", "agree", "we_claim", "confirmed", "confirmed_on_retry", "unconfirmed"]
+    stats = {k: 0 for k in keys}
     failures = []
     for _ in range(count):
         board, turn = random_position(rng)
@@ -223,10 +226,16 @@ def main():
         if verdict in ("1-0", "0-1") and answer and " " in answer:
             stats["we_claim"] += 1
             side_to_move_mates = verdict == mover_wins
-            if mate is not None and (mate > 0) == side_to_move_mates and mate != 0:
+            def same_side(m):
+                return m is not None and m != 0 and (m > 0) == side_to_move_mates
+
+            if same_side(mate):
                 stats["confirmed"] += 1
+            elif same_side(engine.mate(f, RETRY_MS)[0]):
+                stats["confirmed_on_retry"] += 1
             else:
                 stats["unconfirmed"] += 1
+                print("UNCONFIRMED", f, f"N={n}", answer[:60])
     print(stats)
     for line in failures:
         print("DISAGREE", line)

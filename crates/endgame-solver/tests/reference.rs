@@ -109,7 +109,7 @@ fn check_deep(depth: u32, count: usize, seed: u64) {
 
 #[test]
 fn n8_to_n12_against_the_search_without_tables() {
-    for (depth, count) in [(8, 60), (9, 40), (10, 25), (11, 15), (12, 10)] {
+    for (depth, count) in [(8, 30), (9, 20), (10, 12), (11, 6), (12, 4)] {
         check_deep(depth, count, 100 + u64::from(depth));
     }
 }

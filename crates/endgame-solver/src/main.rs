@@ -9,7 +9,7 @@ use std::{
 use clap::{Parser, Subcommand};
 use endgame_solver::{
     Problem, Solver, analyse, analysis, json, reference,
-    tables::{self, Material, Tables, verify},
+    tables::{self, Kind, Material, Tables, verify},
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use small_board::Position;
@@ -255,20 +255,24 @@ fn verify_tables(
         return Ok(());
     }
     writeln!(out, "{}: every block's checksum matches", path.display())?;
-    let all: Vec<Option<Vec<u8>>> = Material::ALL
-        .iter()
-        .map(|&m| tables.table_bytes(m))
-        .collect();
+    let all = Kind::ALL.map(|kind| {
+        Material::ALL
+            .iter()
+            .map(|&m| tables.table_bytes(kind, m))
+            .collect()
+    });
     drop(tables);
     let mut failed = 0;
     for material in Material::ALL.into_iter().filter(|m| !m.is_dead()) {
         let r = verify::check_material(&all, material, &|_| {});
         writeln!(
             out,
-            "{material}: {} positions, {} with a forced mate (longest {} plies), {} checkmates, {} stalemates: {}",
+            "{material}: {} positions, {} with a forced mate (longest {} plies), {} where Black forces a draw or a mate (longest {} plies), {} checkmates, {} stalemates: {}",
             r.positions,
             r.mates,
             r.longest,
+            r.forced[0].0,
+            r.forced[0].1,
             r.checkmates,
             r.stalemates,
             if r.error_count == 0 {

@@ -5,18 +5,20 @@
 
 mod common;
 
-use endgame_solver::tables::{Dtm, Material, TableErrorKind, Tables, verify};
+use endgame_solver::tables::{Dtm, Kind, Material, TableErrorKind, Tables, verify};
 use small_board::{Color, Position, Rules};
 
-fn all_tables() -> Vec<Option<Vec<u8>>> {
+fn all_tables() -> verify::AllTables {
     let mut tables = common::tables();
     tables
         .load_all(|_, _| {})
         .expect("every block's checksum matches");
-    Material::ALL
-        .iter()
-        .map(|&m| tables.table_bytes(m))
-        .collect()
+    Kind::ALL.map(|kind| {
+        Material::ALL
+            .iter()
+            .map(|&m| tables.table_bytes(kind, m))
+            .collect()
+    })
 }
 
 #[test]
@@ -33,8 +35,12 @@ fn every_entry_satisfies_the_bellman_equation() {
         );
         assert!(report.positions > 0, "{material}");
         eprintln!(
-            "{material}: {} positions checked, {} checkmates, {} stalemates, longest mate {} plies",
-            report.positions, report.checkmates, report.stalemates, report.longest
+            "{material}: {} positions checked, {} checkmates, {} stalemates, longest mate {} plies, longest forced draw {} plies",
+            report.positions,
+            report.checkmates,
+            report.stalemates,
+            report.longest,
+            report.forced[0].1
         );
     }
 }

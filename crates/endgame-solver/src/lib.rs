@@ -5,7 +5,7 @@
 //!
 //! | module | concept |
 //! |---|---|
-//! | [`input`] | the three-line input ([`Problem`]) and its errors |
+//! | [`input`] | the three-line input ([`Problem`]), read line by line, and its errors |
 //! | [`goal`] | what a player forces ([`Goal`]) and the material superiority rule |
 //! | [`solver`] | the fast search ([`Solver`]): transposition table, cut-offs, sound repetition |
 //! | `table` | the transposition table |
@@ -24,7 +24,7 @@
 //! let mut solver = Solver::new(16 << 20);
 //! let answer = analyse(&mut solver, &problem.position, problem.plies);
 //! assert_eq!(answer.to_string(), "1-0 c7D+");
-//! # Ok::<_, endgame_solver::input::ParseProblemError>(())
+//! # Ok::<_, endgame_solver::input::ReadProblemError>(())
 //! ```
 
 #![warn(missing_docs)]

@@ -13,7 +13,7 @@ use endgame_solver::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use small_board::Position;
-use toolkit_cli::{self as cli, Diagnostics, Stdout};
+use toolkit_cli::{self as cli, Diagnostics, Input, Stdout};
 
 /// Decide a 7x7 rook-and-pawn endgame within N plies: forced mate for either side, Black's
 /// forced draw, a win with respect to the horizon, or undecided (`0-0`). Or count perft nodes
@@ -113,8 +113,8 @@ fn main() -> ExitCode {
 }
 
 fn solve(cli: &Cli, out: &mut Stdout, diag: &mut Diagnostics<io::Stderr>) -> io::Result<()> {
-    let problem = match cli::read_input(cli.file.as_deref()) {
-        Ok(text) => text.parse::<Problem>(),
+    let problem = match Input::open(cli.file.as_deref()) {
+        Ok(input) => Problem::read(input.lines()),
         Err(err) => {
             diag.error(&err);
             return Ok(());

@@ -14,6 +14,7 @@
 //! | [`reference`] | the plain minimax the fast solver is checked against |
 //! | [`json`] | the `--json` wire format |
 //! | [`perft`] | `endgame-solver perft FEN DEPTH [--divide]` |
+//! | [`cli`] | the commands as the binary runs them ([`cli::run`]: read, solve, print), testable in-process |
 //!
 //! # Examples
 //!
@@ -31,6 +32,7 @@
 
 pub mod analysis;
 pub mod answer;
+pub mod cli;
 pub mod goal;
 pub mod input;
 pub mod json;

@@ -13,7 +13,7 @@ use toolkit_cli::{Diagnostics, Input, Report, Status};
 
 use crate::{
     Problem, Solver, analyse, analysis, json, reference,
-    tables::{self, Kind, Material, Tables, verify},
+    tables::{self, Material, Tables, verify},
 };
 
 /// How the answer is printed.
@@ -175,26 +175,17 @@ pub fn verify_tables<W: Write, E: Write>(
     out: &mut W,
     diag: &mut Diagnostics<E>,
 ) -> io::Result<()> {
-    let mut tables = match Tables::open(path) {
-        Ok(tables) => tables,
+    let mut bar = progress_bar(progress);
+    let all = match Tables::open(path)
+        .and_then(|tables| tables.into_all(|done, total| bar(done as u64, total as u64)))
+    {
+        Ok(all) => all,
         Err(err) => {
             diag.error(&err);
             return Ok(());
         }
     };
-    let mut bar = progress_bar(progress);
-    if let Err(err) = tables.load_all(|done, total| bar(done as u64, total as u64)) {
-        diag.error(&err);
-        return Ok(());
-    }
     writeln!(out, "{}: every block's checksum matches", path.display())?;
-    let all = Kind::ALL.map(|kind| {
-        Material::ALL
-            .iter()
-            .map(|&m| tables.table_bytes(kind, m))
-            .collect()
-    });
-    drop(tables);
     let mut failed = 0;
     for material in Material::ALL.into_iter().filter(|m| !m.is_dead()) {
         let r = verify::check_material(&all, material, &|_| {});

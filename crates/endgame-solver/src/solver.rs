@@ -119,10 +119,11 @@ impl Solver {
         }
     }
 
-    /// A solver that uses the distance-to-mate `tables` (see the module docs for how), with
-    /// `memory` bytes for the transposition table and the table blocks held, half each.
+    /// A solver that uses the `tables` (see the module docs for how), with `memory` bytes for
+    /// the transposition table and the table blocks held, half each (but room for two blocks at
+    /// least: a node reads the mate table and one other, and must not read them in turn).
     pub fn with_tables(memory: usize, mut tables: Tables) -> Solver {
-        tables.set_budget((memory / 2).max(tables.largest_block()));
+        tables.set_budget((memory / 2).max(2 * tables.largest_block()));
         Solver {
             tables: Some(tables),
             ..Solver::new(memory / 2)
@@ -347,7 +348,9 @@ impl Solver {
             Goal::Draw if self.within(Kind::Draw, &node.pos, depth) == Some(true) => {
                 return Some(true);
             }
-            Goal::Horizon(x) if self.within(Kind::Superiority(x), &node.pos, depth) == Some(false) => {
+            Goal::Horizon(x)
+                if self.within(Kind::Superiority(x), &node.pos, depth) == Some(false) =>
+            {
                 return Some(false);
             }
             _ => {}

@@ -1,5 +1,6 @@
 //! The retrograde generator: distance to mate, in plies, for every position of every material,
-//! both sides to move.
+//! both sides to move, and the tables of the other kinds ([`Kind`]: Black's draw distance, each
+//! side's superiority distance), all from one pass over each unit's moves.
 //!
 //! Materials are built in [`Material::ALL`]'s order, so every capture or promotion leads into a
 //! finished table; a pawn table is built one pawn square (a *unit*) at a time, from rank 6 down,
@@ -18,6 +19,12 @@
 //!
 //! This is the Bellman equation of the distance to mate read forwards, so the levels are exact;
 //! `verify` checks every entry against it with `small_board`'s move generator.
+//!
+//! The other kinds are the same game with another goal ([`Game`]): the forcer wins at level 0
+//! where the goal is reached on the board (for the draw table: White to move with no move, or
+//! Black stalemated; for X's superiority: X's mate), and through conversions as the finished
+//! tables of the kind say (a dead position ends the game drawn: reached for the draw table, not
+//! for superiority). A material where X holds superiority has reached X's goal everywhere.
 //!
 //! The work is done on *words* (see `index`): the 49 positions that differ only in the inner
 //! piece's square are one `u64`, so a move of an outer piece pulls a whole word from the word of
@@ -736,49 +743,52 @@ fn build_unit(
             .zip(c1[s].par_chunks_mut(49))
             .zip(c2[s].par_chunks_mut(49))
             .enumerate()
-            .for_each(|(w, (((((((valid, moves), mated), win), loss), c0), c1), c2))| {
-                let squares = layout.outer_squares(base + w);
-                let mut pos = Placement {
-                    pieces: [(layout.pieces[0], Square::A1); 5],
-                    len: k,
-                };
-                let mut occ = 0u64;
-                for (j, (&piece, &sq)) in layout.pieces.iter().zip(&squares).take(k - 1).enumerate()
-                {
-                    pos.pieces[j] = (piece, sq);
-                    if occ & 1 << sq.index() != 0 {
-                        return; // two outer pieces on a square
+            .for_each(
+                |(w, (((((((valid, moves), mated), win), loss), c0), c1), c2))| {
+                    let squares = layout.outer_squares(base + w);
+                    let mut pos = Placement {
+                        pieces: [(layout.pieces[0], Square::A1); 5],
+                        len: k,
+                    };
+                    let mut occ = 0u64;
+                    for (j, (&piece, &sq)) in
+                        layout.pieces.iter().zip(&squares).take(k - 1).enumerate()
+                    {
+                        pos.pieces[j] = (piece, sq);
+                        if occ & 1 << sq.index() != 0 {
+                            return; // two outer pieces on a square
+                        }
+                        occ |= 1 << sq.index();
                     }
-                    occ |= 1 << sq.index();
-                }
-                let kings = [pos.king(Color::White), pos.king(Color::Black)];
-                if layout.pieces[k - 1].role != Role::King && kings[0].distance(kings[1]) <= 1 {
-                    return;
-                }
-                for inner in Square::all() {
-                    if occ & 1 << inner.index() != 0 {
-                        continue;
-                    }
-                    pos.pieces[k - 1] = (layout.pieces[k - 1], inner);
                     let kings = [pos.king(Color::White), pos.king(Color::Black)];
-                    if kings[0].distance(kings[1]) <= 1 || pos.in_check(turn.other()) {
-                        continue;
+                    if layout.pieces[k - 1].role != Role::King && kings[0].distance(kings[1]) <= 1 {
+                        return;
                     }
-                    let init = init_slot(built, own, material, &pos, turn);
-                    let bit = 1u64 << inner.index();
-                    *valid |= bit;
-                    if init.has_moves {
-                        *moves |= bit;
+                    for inner in Square::all() {
+                        if occ & 1 << inner.index() != 0 {
+                            continue;
+                        }
+                        pos.pieces[k - 1] = (layout.pieces[k - 1], inner);
+                        let kings = [pos.king(Color::White), pos.king(Color::Black)];
+                        if kings[0].distance(kings[1]) <= 1 || pos.in_check(turn.other()) {
+                            continue;
+                        }
+                        let init = init_slot(built, own, material, &pos, turn);
+                        let bit = 1u64 << inner.index();
+                        *valid |= bit;
+                        if init.has_moves {
+                            *moves |= bit;
+                        }
+                        if init.mated {
+                            *mated |= bit;
+                        }
+                        let i = inner.index();
+                        win[i] = init.conv_win;
+                        loss[i] = init.conv_loss;
+                        (c0[i], c1[i], c2[i]) = (init.conv[0], init.conv[1], init.conv[2]);
                     }
-                    if init.mated {
-                        *mated |= bit;
-                    }
-                    let i = inner.index();
-                    win[i] = init.conv_win;
-                    loss[i] = init.conv_loss;
-                    (c0[i], c1[i], c2[i]) = (init.conv[0], init.conv[1], init.conv[2]);
-                }
-            });
+                },
+            );
     }
     let none = vec![0u64; words];
     let mut store = |kind: Kind, solved: [Vec<u8>; 2]| {

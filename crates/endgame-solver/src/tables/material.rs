@@ -144,7 +144,8 @@ impl Material {
     /// `goal::superiority`): Black with the rook against White's lone king; White with more
     /// heavy pieces (queens and rooks) than Black.
     pub fn superiority(self) -> Option<Color> {
-        let white_heavy = u8::from(self.white_rook) + u8::from(self.white_extra == Some(Role::Queen));
+        let white_heavy =
+            u8::from(self.white_rook) + u8::from(self.white_extra == Some(Role::Queen));
         if white_heavy > u8::from(self.black_rook) {
             Some(Color::White)
         } else if self.black_rook && !self.white_rook && self.white_extra.is_none() {

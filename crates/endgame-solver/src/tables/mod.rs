@@ -311,34 +311,33 @@ impl Tables {
         Some(Some(self.blocks[block].as_ref()?[slot % block_slots]))
     }
 
-    /// Reads every block, checking its checksum.
+    /// Reads every block, checking its checksum, into whole tables (by [`Kind::index`], each
+    /// in [`Material::ALL`] order, `None` for dead materials), calling `progress(done, total)`
+    /// in blocks. Each block is dropped once copied, so the tables are held once.
     ///
     /// # Errors
     ///
     /// The first [`TableError`].
-    pub fn load_all(&mut self, mut progress: impl FnMut(usize, usize)) -> Result<(), TableError> {
-        let n = self.blocks.len();
-        for i in 0..n {
-            if self.blocks[i].is_none() {
-                let bytes = self.file.read_block(i)?;
-                self.loaded_bytes += bytes.len();
-                self.blocks[i] = Some(bytes);
-            }
-            progress(i + 1, n);
+    pub fn into_all(
+        mut self,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<AllTables, TableError> {
+        let total = self.blocks.len();
+        let mut all: AllTables = Kind::ALL.map(|_| vec![None; Material::ALL.len()]);
+        for (i, entry) in self.file.entries().to_vec().into_iter().enumerate() {
+            let bytes = match self.blocks[i].take() {
+                Some(bytes) => bytes,
+                None => self.file.read_block(i)?,
+            };
+            let layout = Layout::new(entry.material);
+            all[entry.kind.index()][entry.material.code() as usize]
+                .get_or_insert_with(|| Vec::with_capacity(layout.blocks() * layout.block_slots()))
+                .extend_from_slice(&bytes);
+            progress(i + 1, total);
         }
-        Ok(())
-    }
-
-    /// The whole table of `kind` for `material` (both sides), once [`Tables::load_all`] has
-    /// run.
-    pub fn table_bytes(&self, kind: Kind, material: Material) -> Option<Vec<u8>> {
-        let code = material.code() as usize;
-        let layout = self.layouts[code].as_ref()?;
-        let first = self.first_block[kind.index()][code];
-        let mut out = Vec::with_capacity(layout.blocks() * layout.block_slots());
-        for b in first..first + layout.blocks() {
-            out.extend_from_slice(self.blocks[b].as_deref()?);
-        }
-        Some(out)
+        Ok(all)
     }
 }
+
+/// Whole tables, by [`Kind::index`] then [`Material::code`] (`None` for dead materials).
+pub type AllTables = [Vec<Option<Vec<u8>>>; Kind::COUNT];

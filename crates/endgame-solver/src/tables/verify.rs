@@ -17,7 +17,7 @@
 use rayon::prelude::*;
 use small_board::{Board, Color, Position, Rules, Setup, Square};
 
-use super::{Kind, NONE, index::Layout, material::Material};
+use super::{AllTables, Kind, NONE, index::Layout, material::Material};
 use crate::goal::superiority;
 
 /// What the check found.
@@ -61,9 +61,6 @@ impl Report {
         self
     }
 }
-
-/// The tables to check, by [`Kind::index`] then [`Material::code`].
-pub type AllTables = [Vec<Option<Vec<u8>>>; Kind::COUNT];
 
 /// The value of any position of the task's material in the table of `kind`.
 pub fn value(tables: &AllTables, layouts: &[Option<Layout>], kind: Kind, pos: &Position) -> u8 {
@@ -206,9 +203,9 @@ pub fn check_words(
                 let Some(pos) = pos else {
                     if kinds.iter().any(|t| t[slot] != NONE) {
                         report.error_count += 1;
-                        report.errors.push(format!(
-                            "{material} slot {slot}: no position but a value"
-                        ));
+                        report
+                            .errors
+                            .push(format!("{material} slot {slot}: no position but a value"));
                     }
                     continue;
                 };

@@ -54,6 +54,11 @@
 //!   The value of a node is a function of its position, the remaining depth and that set with
 //!   each position's count; the table key includes a hash of the set (0 when empty, by far the
 //!   common case near the leaves), and the position itself is stored exactly.
+//! - **Without relevant history, short horizons ignore repetition.** When that set is empty and
+//!   fewer than `FIRST_TRIPLE` plies are left, no position can reach a third occurrence: the
+//!   current one would have to come back twice, a new one to appear and come back twice, each
+//!   return taking at least four plies. The game is then the one without repetition, whose
+//!   draw goal the draw table answers exactly.
 
 use std::cmp::Reverse;
 

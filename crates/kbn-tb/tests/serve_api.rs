@@ -245,7 +245,7 @@ async fn requests_the_api_does_not_understand() {
         assert_eq!(body, json!({ "error": message }).to_string(), "{uri}");
     }
     assert_eq!(
-        api::probe_fen(&table(), &"8/".repeat(60))
+        api::probe(&table(), &"8/".repeat(60))
             .unwrap_err()
             .to_string(),
         "FEN has 120 bytes, expected at most 100"
@@ -304,7 +304,8 @@ async fn unknown_paths_are_404_and_no_path_reaches_the_disk() {
         assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
         assert_eq!(content_type, "application/json", "{uri}");
         assert_eq!(
-            body, r#"{"error":"no such page: the API is /api/probe?fen=FEN"}"#,
+            body,
+            r#"{"error":"no such page: the API is /standard?fen=FEN, /standard/mainline?fen=FEN, /api/probe?fen=FEN, /api/practice?side=white&min=1&max=10"}"#,
             "{uri}"
         );
     }
@@ -357,7 +358,7 @@ proptest! {
     /// Any text as a FEN: an answer or a 400 message, never a panic.
     #[test]
     fn any_fen_gets_an_answer_or_an_error(fen in "\\PC{0,120}") {
-        let _ = api::probe_fen(&table(), &fen);
+        let _ = api::probe(&table(), &fen);
     }
 
     /// FEN-like text: the same.
@@ -365,6 +366,6 @@ proptest! {
     fn fen_like_text_gets_an_answer_or_an_error(
         fen in "[KBNkq1-9/]{1,40}( [wbx-])?( [KQkq-]{1,4})?( [a-h1-8-]{1,2})?"
     ) {
-        let _ = api::probe_fen(&table(), &fen);
+        let _ = api::probe(&table(), &fen);
     }
 }

@@ -1,13 +1,15 @@
 //! `kbn-tb serve`: the seed's interactive board, served from the binary itself.
 //!
-//! One page (HTML, CSS and JavaScript compiled into the binary) and one JSON endpoint over the
+//! One page (HTML, CSS and JavaScript compiled into the binary) and JSON endpoints over the
 //! table in memory:
 //!
 //! | request | answer |
 //! |---|---|
-//! | `GET /` | the board page |
+//! | `GET /`, `GET /?fen=FEN` | the board page (on that position) |
 //! | `GET /page.css`, `GET /page.js` | its style sheet and script |
 //! | `GET /api/probe?fen=FEN` | the position's value and moves, as [`api`] describes |
+//! | `GET /standard?fen=FEN`, `GET /standard/mainline?fen=FEN` | the lichess tablebase API's answers |
+//! | `GET /api/practice?side=S&min=N&max=M` | a random position for practice mode |
 //! | any other path | 404 with `{"error": "..."}` |
 //! | another method on a known path | 405 |
 //!
@@ -78,7 +80,10 @@ pub fn router(table: Arc<Table>) -> Router {
             "/page.js",
             get(|| asset("text/javascript; charset=utf-8", PAGE_JS)),
         )
-        .route("/api/probe", get(api::probe))
+        .route("/api/probe", get(api::probe_handler))
+        .route("/standard", get(api::standard_handler))
+        .route("/standard/mainline", get(api::mainline_handler))
+        .route("/api/practice", get(api::practice_handler))
         .fallback(not_found)
         .layer(axum::middleware::map_response(with_security_headers))
         .with_state(table)
@@ -91,7 +96,7 @@ async fn asset(content_type: &'static str, body: &'static str) -> Response {
 async fn not_found() -> Response {
     api::error(
         StatusCode::NOT_FOUND,
-        "no such page: the API is /api/probe?fen=FEN",
+        "no such page: the API is /standard?fen=FEN, /standard/mainline?fen=FEN, /api/probe?fen=FEN, /api/practice?side=white&min=1&max=10",
     )
 }
 

@@ -303,7 +303,12 @@ impl<'a> StandardJson<'a> {
     pub fn to_json(&self) -> Vec<u8> {
         let mut out = Out::new();
         out.raw("{");
-        position_fields(&mut out, self.probe.value, self.probe.turn, self.probe.ending());
+        position_fields(
+            &mut out,
+            self.probe.value,
+            self.probe.turn,
+            self.probe.ending(),
+        );
         out.raw(",\"moves\":");
         let turn = self.probe.turn.other();
         let mut moves: Vec<(LichessOrder, &MoveValue)> = self

@@ -236,7 +236,15 @@ impl Table {
                         let after = Squares { bk: to, ..p };
                         (self.value_of(after, Color::White), None)
                     };
-                    moves.push(move_value(Role::King, p.bk, to, capture, None, value, ending));
+                    moves.push(move_value(
+                        Role::King,
+                        p.bk,
+                        to,
+                        capture,
+                        None,
+                        value,
+                        ending,
+                    ));
                 }
             }
         }

@@ -1,11 +1,16 @@
 //! `kbn-tb serve`'s HTTP layer: the probe API answers `kbn-tb probe --json`'s object (the binary's
-//! output exactly, and the library's values under it), errors are JSON with the right status,
-//! nothing but the four routes answers, and oversized requests are refused. Requests go through the router in memory, except the
+//! output exactly, and the library's values under it); `/standard` and `/standard/mainline`
+//! answer in the lichess tablebase API's shape with the values Gaviota and Syzygy give
+//! (`fixtures/kbn-tb/serve/standard.jsonl`, from `xtask/oracles/kbn-tb/gen_standard.py`) and
+//! Syzygy's DTZ on a sample (read here through shakmaty-syzygy); the practice deal stays in its
+//! band; errors are JSON with the right status, nothing but the known routes answers, and
+//! oversized requests are refused. Requests go through the router in memory, except the
 //! request-size checks, which need a real socket.
 
 use std::{
     io::{Read, Write},
     net::{Ipv4Addr, TcpStream},
+    path::PathBuf,
     process::Command,
     sync::{Arc, OnceLock},
     time::Duration,
@@ -18,12 +23,13 @@ use axum::{
 use chess_core::names::color_key;
 use http_body_util::BodyExt;
 use kbn_tb::{
-    Table,
+    Kbnk, Table, Value,
     serve::{Server, api, router},
 };
 use proptest::prelude::*;
 use serde_json::{Value as Json, json};
-use shakmaty::{Board, Color, Square};
+use shakmaty::{Board, CastlingMode, Chess, Color, Position, Square, fen::Fen};
+use shakmaty_syzygy::Tablebase;
 use test_support::Rng;
 use tower::ServiceExt;
 
@@ -264,7 +270,7 @@ async fn the_page_and_its_assets() {
         (
             "/page.js",
             "text/javascript; charset=utf-8",
-            "/api/probe?fen=",
+            "/standard?fen=",
         ),
     ] {
         let (status, got_type, body) = send(Method::GET, uri).await;
@@ -367,5 +373,236 @@ proptest! {
         fen in "[KBNkq1-9/]{1,40}( [wbx-])?( [KQkq-]{1,4})?( [a-h1-8-]{1,2})?"
     ) {
         let _ = api::probe(&table(), &fen);
+    }
+}
+
+// ---- the lichess-shaped API ---------------------------------------------------------------
+
+/// `GET uri` through the router: status and parsed JSON body.
+async fn get_json(uri: &str) -> (StatusCode, Json) {
+    let (status, content_type, body) = send(Method::GET, uri).await;
+    assert_eq!(content_type, "application/json", "{uri}");
+    (status, serde_json::from_str(&body).unwrap())
+}
+
+/// The answers Gaviota and Syzygy give through python-chess, one position per line.
+fn oracle_records() -> Vec<Json> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/kbn-tb/serve/standard.jsonl");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            serde_json::from_str(line)
+                .unwrap_or_else(|err| panic!("{}:{}: {err}", path.display(), i + 1))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn standard_and_mainline_agree_with_gaviota_and_syzygy() {
+    let records = oracle_records();
+    let mut mainlines = 0;
+    for (i, record) in records.iter().enumerate() {
+        let fen = record["fen"].as_str().unwrap();
+        let line = i + 1;
+        // As a client sends it: spaces as "_".
+        let uri = format!("/standard?fen={}", fen.replace(' ', "_"));
+        let (status, answer) = get_json(&uri).await;
+        assert_eq!(status, StatusCode::OK, "line {line}: {fen}: {answer}");
+        assert_eq!(answer, record["standard"], "line {line}: {fen}");
+        if let Some(expected) = record.get("mainline") {
+            let uri = format!("/standard/mainline?fen={}", percent_encode(fen));
+            let (status, answer) = get_json(&uri).await;
+            assert_eq!(status, StatusCode::OK, "line {line}: {fen}");
+            assert_eq!(&answer, expected, "line {line}: {fen}");
+            mainlines += 1;
+        }
+    }
+    // The fixtures cover the fixed positions and every group (see gen_standard.py).
+    assert_eq!(records.len(), 89);
+    assert!(mainlines >= 25, "{mainlines}");
+}
+
+fn syzygy() -> Option<Tablebase<Chess>> {
+    let oracles = std::env::var_os("CHESS_ORACLES").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/oracles"),
+        PathBuf::from,
+    );
+    let dir = oracles.join("syzygy");
+    if !dir.join("KBNvK.rtbz").is_file() {
+        eprintln!(
+            "\n!!! SKIPPED the Syzygy DTZ sample: no KBNvK.rtbz under {} !!!\n",
+            dir.display()
+        );
+        return None;
+    }
+    let mut tablebase = Tablebase::new();
+    tablebase.add_directory(&dir).unwrap();
+    Some(tablebase)
+}
+
+/// Syzygy's DTZ of a Black-to-move position that cannot take a piece (Syzygy stores that side;
+/// with a capture it would need KBvK and KNvK, which a draw by rule does not need).
+///
+/// KBNvK stores Black's losses in full moves, so shakmaty-syzygy calls them possibly rounded
+/// (the true DTZ could be one ply more); in KBNK a losing Black position's DTZ is always odd
+/// (mated in 2n plies, DTZ -(2n - 1)), which is what the rounded value gives, and the whole-table
+/// check (`tests/verify.rs`) confirms |DTZ| = DTM - 1 everywhere. Ours is derived from the exact
+/// DTM, so `/standard` gives it as `precise_dtz` too.
+fn syzygy_black_dtz(tablebase: &Tablebase<Chess>, fen: &str) -> Option<i32> {
+    let chess: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .or_else(shakmaty::PositionError::ignore_impossible_check)
+        .unwrap();
+    if chess.turn() != Color::Black || chess.legal_moves().iter().any(|m| m.is_capture()) {
+        return None;
+    }
+    Some(tablebase.probe_dtz(&chess).unwrap().ignore_rounding().0)
+}
+
+#[tokio::test]
+async fn standard_dtz_is_syzygys_on_a_sample() {
+    let Some(tablebase) = syzygy() else { return };
+    let mut probed = 0;
+    for fen in sample_fens(400) {
+        if Kbnk::from_fen(&fen).is_err() {
+            continue;
+        }
+        let answer: Json = serde_json::from_slice(&api::standard(&table(), &fen).unwrap()).unwrap();
+        // The root, when Syzygy stores it.
+        if let Some(dtz) = syzygy_black_dtz(&tablebase, &fen) {
+            assert_eq!(answer["dtz"], dtz, "{fen}");
+            assert_eq!(answer["precise_dtz"], dtz, "{fen}");
+            probed += 1;
+        }
+        // Every White move's position after it; and the root's DTZ by Syzygy's one-ply rule
+        // over them (mate: 1, else 1 - DTZ after, the least over the winning moves).
+        if fen.contains(" w ") {
+            let mut best: Option<i32> = None;
+            for mv in answer["moves"].as_array().unwrap() {
+                let uci = mv["uci"].as_str().unwrap();
+                let mut chess: Chess = fen
+                    .parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap();
+                let m = uci
+                    .parse::<shakmaty::uci::UciMove>()
+                    .unwrap()
+                    .to_move(&chess)
+                    .unwrap();
+                chess.play_unchecked(m);
+                let after = Fen::from_position(&chess, shakmaty::EnPassantMode::Legal).to_string();
+                let Some(dtz) = syzygy_black_dtz(&tablebase, &after) else {
+                    assert_eq!(mv["dtz"], 0, "{fen} {uci}: Black can take a piece, a draw");
+                    continue;
+                };
+                assert_eq!(mv["dtz"], dtz, "{fen} {uci}");
+                probed += 1;
+                if dtz < 0 {
+                    let candidate = if chess.is_checkmate() { 1 } else { 1 - dtz };
+                    best = Some(best.map_or(candidate, |b| b.min(candidate)));
+                }
+            }
+            assert_eq!(answer["dtz"], best.unwrap_or(0), "{fen}");
+        }
+    }
+    assert!(probed > 1000, "{probed}");
+}
+
+#[tokio::test]
+async fn the_lichess_endpoints_refuse_what_is_not_a_kbnk_position() {
+    let long = "8/".repeat(60);
+    let cases = [
+        ("/standard", "expected the query fen=FEN".to_owned()),
+        ("/standard?fen=8/8/8/8/8/8/2K5/k1Q5_w_-_-_0_1", "illegal position: material is KQvK, expected KBNvK (White king, bishop and knight against the black king)".to_owned()),
+        ("/standard?fen=8/8/8/8/8/8/1K6/k1N1B3_w_-_-_0_1", "illegal position: the kings on b2 and a1 stand next to each other".to_owned()),
+        ("/standard?fen=7k/8/3K4/8/8/8/8/B5N1_w_-_-_0_1", "illegal position: the black king on h8 is in check with White to move".to_owned()),
+        ("/standard?fen=8/8/7N/8/8/8/8/K1k1B3", "FEN has no side to move: add \" w\" or \" b\" after the placement".to_owned()),
+        ("/standard/mainline?fen=8/8/8", "FEN has 3 ranks, expected 8".to_owned()),
+        (&*format!("/standard/mainline?fen={long}"), "FEN has 120 bytes, expected at most 100".to_owned()),
+    ];
+    for (uri, message) in cases {
+        let (status, answer) = get_json(uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(answer, json!({ "error": message }), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn practice_deals_a_position_of_the_band() {
+    for (side, turn) in [("white", Color::White), ("black", Color::Black)] {
+        for (min, max) in [(1, 10), (11, 20), (21, 33), (33, 33)] {
+            for seed in 0..5 {
+                let uri = format!("/api/practice?side={side}&min={min}&max={max}&seed={seed}");
+                let (status, dealt) = get_json(&uri).await;
+                assert_eq!(status, StatusCode::OK, "{uri}: {dealt}");
+                let fen = dealt["fen"].as_str().unwrap();
+                let pos = Kbnk::from_fen(fen).unwrap();
+                assert_eq!(pos.turn(), turn, "{uri}");
+                let Value::MateIn(n) = table().value(pos) else {
+                    panic!("{uri}: {fen} is not a win");
+                };
+                assert!((min..=max).contains(&n), "{uri}: {fen} is a mate in {n}");
+                assert_eq!(dealt["mate_in"], n, "{uri}");
+                // The same seed deals the same position.
+                assert_eq!(get_json(&uri).await.1, dealt, "{uri}");
+            }
+        }
+    }
+    let bad = [
+        (
+            "/api/practice",
+            "practice: expected side=white or side=black",
+        ),
+        (
+            "/api/practice?side=red&min=1&max=2",
+            "practice: side \"red\": expected white or black",
+        ),
+        (
+            "/api/practice?side=white&max=2",
+            "practice: expected min=N (moves to mate, 1 to 33)",
+        ),
+        (
+            "/api/practice?side=white&min=0&max=2",
+            "practice: min \"0\": expected a number of moves from 1 to 33",
+        ),
+        (
+            "/api/practice?side=white&min=1&max=34",
+            "practice: max \"34\": expected a number of moves from 1 to 33",
+        ),
+        (
+            "/api/practice?side=white&min=9&max=2",
+            "practice: min 9 is over max 2",
+        ),
+        (
+            "/api/practice?side=white&min=1&max=2&seed=x",
+            "practice: seed: expected a whole number",
+        ),
+    ];
+    for (uri, message) in bad {
+        let (status, answer) = get_json(uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(answer, json!({ "error": message }), "{uri}");
+    }
+}
+
+#[test]
+fn value_dtz_is_the_rule_verify_checks_against_syzygy() {
+    for plies in 0..=66u8 {
+        for turn in [Color::White, Color::Black] {
+            let value = Value::from_plies(plies);
+            if value.plies(turn) == Some(plies) {
+                assert_eq!(
+                    value.dtz(turn).0,
+                    kbn_tb::verify::dtz_from_dtm(plies, turn),
+                    "{plies} plies, {turn:?} to move"
+                );
+            }
+        }
     }
 }

@@ -227,7 +227,9 @@ impl PracticeRequest {
                 "{name} {:?}: expected a number of moves from 1 to {LONGEST_MATE}",
                 text.unwrap_or_default()
             )),
-            None => bad(format!("expected {name}=N (moves to mate, 1 to {LONGEST_MATE})")),
+            None => bad(format!(
+                "expected {name}=N (moves to mate, 1 to {LONGEST_MATE})"
+            )),
         };
         let min = depth("min", query.min.as_deref())?;
         let max = depth("max", query.max.as_deref())?;

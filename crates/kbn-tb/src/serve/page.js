@@ -603,9 +603,10 @@ function activate(sq) {
 let drag = null;
 let swallowClick = false;
 
+// The pointer is captured only once the piece moves: a capture from the press on would send
+// the click of a plain click-click move to the board rather than to the square.
 function startDrag(e, letter, from, origin) {
-  drag = { letter, from, x: e.clientX, y: e.clientY, ghost: null, origin };
-  e.currentTarget.setPointerCapture(e.pointerId);
+  drag = { letter, from, x: e.clientX, y: e.clientY, ghost: null, origin, captor: e.currentTarget, pointer: e.pointerId };
 }
 
 board.addEventListener('pointerdown', (e) => {
@@ -628,6 +629,7 @@ function moveDrag(e) {
     drag.ghost.style.height = `${size}px`;
     drag.ghost.innerHTML = svgOf(drag.letter);
     document.body.append(drag.ghost);
+    drag.captor.setPointerCapture(drag.pointer);
     drag.origin.classList.add('lifted');
     render();
   }
@@ -642,6 +644,7 @@ function endDrag(e, drop) {
   if (!ghost) return;  // no movement: the click handler takes it
   ghost.remove();
   origin.classList.remove('lifted');
+  releaseFocus();
   swallowClick = true;
   setTimeout(() => { swallowClick = false; }, 0);
   const to = drop ? squareUnder(e.clientX, e.clientY) : null;
@@ -663,11 +666,18 @@ board.addEventListener('pointermove', moveDrag);
 board.addEventListener('pointerup', (e) => endDrag(e, true));
 board.addEventListener('pointercancel', (e) => endDrag(e, false));
 
+// After a mouse or touch move the focus leaves the board, so that the page's keys (Space, the
+// arrows) work at once; a keyboard user's Enter or Space keeps it there.
+function releaseFocus() {
+  if (board.contains(document.activeElement)) document.activeElement.blur();
+}
+
 board.addEventListener('click', (e) => {
   if (swallowClick) return;
   const button = e.target.closest('.sq');
   if (!button) return;
   focused = Number(button.dataset.sq);
+  if (e.detail > 0) releaseFocus();
   activate(focused);
 });
 

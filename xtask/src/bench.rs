@@ -8,6 +8,7 @@ use crate::cmd::{self, Result};
 mod atomic;
 mod endgame_solver;
 mod kbn_tb;
+mod kbn_tb_serve;
 mod pgn_judge;
 mod small_board;
 

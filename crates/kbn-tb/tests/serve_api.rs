@@ -315,9 +315,53 @@ async fn unknown_paths_are_404_and_no_path_reaches_the_disk() {
             "{uri}"
         );
     }
-    for (method, uri) in [(Method::POST, "/api/probe?fen=x"), (Method::DELETE, "/")] {
-        let (status, _, _) = send(method, uri).await;
+    for (method, uri) in [
+        (Method::POST, "/api/probe?fen=x"),
+        (Method::DELETE, "/"),
+        (Method::PUT, "/standard"),
+    ] {
+        let (status, content_type, body) = send(method, uri).await;
         assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{uri}");
+        assert_eq!(content_type, "application/json", "{uri}");
+        assert_eq!(
+            body,
+            r#"{"error":"method not allowed: the page and the API answer GET (and HEAD)"}"#
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    for (method, uri) in [
+        (Method::GET, "/"),
+        (Method::GET, "/page.js"),
+        (
+            Method::GET,
+            "/standard?fen=8/8/8/8/8/8/2K5/k1N1B3_w_-_-_0_1",
+        ),
+        (Method::GET, "/standard?fen=x"),
+        (
+            Method::GET,
+            "/api/probe?fen=8/8/8/8/8/8/2K5/k1N1B3_w_-_-_0_1",
+        ),
+        (Method::GET, "/api/practice?side=white&min=1&max=3&seed=1"),
+        (Method::GET, "/nope"),
+        (Method::POST, "/standard"),
+    ] {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .body(Body::empty())
+            .unwrap();
+        let response = router(table()).oneshot(request).await.unwrap();
+        let headers = response.headers();
+        let csp = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(
+            csp.starts_with("default-src 'none'; script-src 'self'"),
+            "{uri}: {csp}"
+        );
+        assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{uri}");
+        assert_eq!(headers[header::REFERRER_POLICY], "no-referrer", "{uri}");
     }
 }
 

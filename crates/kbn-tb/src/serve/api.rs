@@ -20,9 +20,8 @@
 use std::{borrow::Cow, error::Error, fmt, sync::Arc};
 
 use axum::{
-    body::Body,
     extract::{Query, State},
-    http::{HeaderValue, StatusCode, header},
+    http::StatusCode,
     response::Response,
 };
 use serde::{Deserialize, Serialize};
@@ -64,13 +63,7 @@ struct ErrorJson<'a> {
 
 /// A response with a JSON body already serialized.
 pub(super) fn json(status: StatusCode, body: Vec<u8>) -> Response {
-    let mut response = Response::new(Body::from(body));
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
+    super::response(status, "application/json", body)
 }
 
 /// An error response: `{"error": "..."}`.

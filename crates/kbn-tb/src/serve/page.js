@@ -155,7 +155,7 @@ function show(state) {
   }
   answer = null;
   mainline = null;
-  render();
+  showAnswer();  // '…' until the answer comes, never the last position's value
   probe();
 }
 
@@ -974,6 +974,9 @@ function showPractice() {
       ? 'Draw: the win is gone. Take the move back (←) to try again.'
       : 'Draw: you saved the game.';
     status.dataset.state = 'over';
+  } else if (!answer) {
+    status.textContent = 'Asking the table…';
+    status.dataset.state = 'wait';
   } else if (position.side === practice.side) {
     status.textContent = 'Your move.';
     status.dataset.state = 'your-move';

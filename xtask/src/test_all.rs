@@ -1,13 +1,18 @@
-//! `cargo xtask test-all`: what CI runs. fmt check, clippy with warnings as errors, every test
-//! (fixture runners included) with insta snapshots locked, then no pending snapshot may remain.
+//! `cargo xtask test-all`: what CI runs. fmt check, the structure check (`tidy`), clippy with
+//! warnings as errors, every test (fixture runners included) with insta snapshots locked, then no
+//! pending snapshot may remain.
 
 use std::path::Path;
 
-use crate::cmd::{self, Result};
+use crate::{
+    cmd::{self, Result},
+    tidy,
+};
 
 pub fn run() -> Result {
     cmd::run("cargo", &["fmt", "--all", "--check"], &[])
         .map_err(|e| format!("{e}\n  fix locally with: cargo fmt --all"))?;
+    tidy::run()?;
     cmd::run(
         "cargo",
         &[

@@ -10,8 +10,9 @@
 //! | `survivors` | the pawns next to the blast's centre that stayed |
 //! | `game_over` | `"white wins"` or `"black wins"` when the move exploded one king, `"both kings exploded"`, or `null` |
 
+use chess_core::names::color_key;
 use serde::Serialize;
-use shakmaty::{Bitboard, Board, Color, Piece, Square};
+use shakmaty::{Bitboard, Board, Piece, Square};
 
 use crate::{explain::survivors, solve::Solution};
 
@@ -50,7 +51,7 @@ pub struct CaseJson {
     /// Pawns next to the blast that stayed.
     pub survivors: Vec<PieceOn>,
     /// The end of the game, if the move exploded a king.
-    pub game_over: Option<&'static str>,
+    pub game_over: Option<String>,
 }
 
 fn pieces(board: &Board, squares: Bitboard) -> Vec<PieceOn> {
@@ -76,11 +77,10 @@ impl CaseJson {
         }
         let lost = solution.exploded_kings();
         let game_over = match (lost.white, lost.black) {
-            (true, true) => Some("both kings exploded"),
-            _ => solution.winner().map(|winner| match winner {
-                Color::White => "white wins",
-                Color::Black => "black wins",
-            }),
+            (true, true) => Some("both kings exploded".to_owned()),
+            _ => solution
+                .winner()
+                .map(|winner| format!("{} wins", color_key(winner))),
         };
         let mut token = format!("{}{}", mv.from, mv.to);
         if let Some(role) = mv.promotion {

@@ -1,17 +1,17 @@
 //! `atomic`: one move of atomic chess. A thin clap layer over the `atomic` library.
 
-use std::{fs::File, io, path::PathBuf, process::ExitCode};
+use std::process::ExitCode;
 
-use atomic::{BatchError, Options, run_batch, run_case, solve::Checking};
+use atomic::{Format, Options, Source, solve::Checking};
 use clap::Parser;
-use toolkit_cli::{self as cli, ReadError};
 
 const AFTER_HELP: &str = "\
 Input: one case per line, a FEN placement field and a move (two squares, from then to, and an
 optional promotion letter q/r/b/n; a pawn reaching the last rank without one becomes a queen),
 separated by whitespace and/or a comma. A full 6-field FEN may replace the placement; then its
 side to move, castling rights and en-passant square are used and a full FEN is printed.
-Blank lines are skipped; one output line per case, in order.
+Blank lines are skipped; one output line per case, in order. A single argument that names no
+file but holds a space or a comma is a whole case in quotes.
 
 Without a full FEN the side to move is the colour of the moving piece, the en-passant square is
 inferred for an en-passant capture, and there are no castling rights.
@@ -57,41 +57,20 @@ fn main() -> ExitCode {
         } else {
             Checking::Check
         },
-        explain: args.explain,
-        board: args.board,
-        json: args.json,
-    };
-    cli::run(|out, diag| {
-        if args.inputs.len() >= 2 || args.inputs.first().is_some_and(|arg| is_quoted_case(arg)) {
-            return run_case(&args.inputs.join(" "), &options, out, diag);
-        }
-        let path = args
-            .inputs
-            .first()
-            .map(PathBuf::from)
-            .filter(|p| p.as_os_str() != "-");
-        let result = match &path {
-            Some(p) => match File::open(p) {
-                Ok(file) => run_batch(io::BufReader::new(file), &options, out, diag),
-                Err(err) => Err(BatchError::Read(err)),
-            },
-            None => run_batch(io::stdin().lock(), &options, out, diag),
-        };
-        match result {
-            Ok(()) => Ok(()),
-            Err(BatchError::Write(err)) => Err(err),
-            Err(BatchError::Read(source)) => {
-                diag.error(&ReadError { path, source });
-                Ok(())
+        format: if args.json {
+            Format::Json
+        } else {
+            Format::Text {
+                explain: args.explain,
+                board: args.board,
             }
+        },
+    };
+    toolkit_cli::run(|out, diag| match Source::from_args(&args.inputs) {
+        Ok(source) => atomic::run(source, &options, out, diag),
+        Err(err) => {
+            diag.error(&err);
+            Ok(())
         }
     })
-}
-
-/// Whether a single argument is a whole case in quotes (`'PLACEMENT, MOVE'`) rather than a file:
-/// no such file, the seven `/` of a placement and a separator.
-fn is_quoted_case(arg: &str) -> bool {
-    arg.matches('/').count() >= 7
-        && arg.contains(|c: char| c == ',' || c.is_whitespace())
-        && !std::path::Path::new(arg).exists()
 }

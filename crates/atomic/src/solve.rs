@@ -3,7 +3,7 @@
 
 use std::{convert::identity, error::Error, fmt};
 
-use chess_core::placement::ParsedFen;
+use chess_core::placement::{Clock, ParsedFen};
 use shakmaty::{
     Bitboard, Board, ByColor, Castles, CastlingMode, Color, EnPassantMode, Position, Rank, Role,
     Setup, Square, attacks,
@@ -66,23 +66,27 @@ impl Solution {
 /// Why a case has no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CaseError {
-    /// The line is not UTF-8 text.
-    NotUtf8,
     /// The line is malformed.
     Parse(ParseCaseError),
     /// The token is no move on this board.
     Move(MoveError),
     /// The move is illegal.
     Illegal(IllegalMove),
+    /// A full FEN's clock is at 4294967295 and this move would count past it.
+    ClockOverflow(Clock),
 }
 
 impl fmt::Display for CaseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CaseError::NotUtf8 => f.write_str("the line is not UTF-8 text"),
             CaseError::Parse(err) => err.fmt(f),
             CaseError::Move(err) => err.fmt(f),
             CaseError::Illegal(err) => err.fmt(f),
+            CaseError::ClockOverflow(clock) => write!(
+                f,
+                "after this move the {clock} would pass {}, the largest a FEN may hold here",
+                u32::MAX
+            ),
         }
     }
 }
@@ -90,10 +94,10 @@ impl fmt::Display for CaseError {
 impl Error for CaseError {
     fn source(&self) -> Option<&(dyn Error + 'static)> {
         match self {
-            CaseError::NotUtf8 => None,
             CaseError::Parse(err) => Some(err),
             CaseError::Move(err) => Some(err),
             CaseError::Illegal(err) => Some(err),
+            CaseError::ClockOverflow(_) => None,
         }
     }
 }
@@ -167,7 +171,9 @@ pub fn solve(case: &Case, checking: Checking) -> Result<Solution, CaseError> {
     }
     let mut after = board.clone();
     let blast = mv.play(&mut after);
-    let setup = fen.map(|before| next_setup(before, &mv, &after, blast));
+    let setup = fen
+        .map(|before| next_setup(before, &mv, &after, blast))
+        .transpose()?;
     Ok(Solution {
         before: board.clone(),
         mv,
@@ -180,8 +186,14 @@ pub fn solve(case: &Case, checking: Checking) -> Result<Solution, CaseError> {
 
 /// The full position after the move: side to move switched, castling rights of moved or
 /// exploded kings and rooks dropped, the en-passant square after a double step (only when an
-/// en-passant capture is then legal, as python-chess and shakmaty print it), clocks updated.
-fn next_setup(before: &Setup, mv: &AtomicMove, after: &Board, blast: Bitboard) -> Setup {
+/// en-passant capture is then legal, as python-chess and shakmaty print it), clocks updated
+/// (an error rather than a clock stuck at its largest value, as shakmaty would leave it).
+fn next_setup(
+    before: &Setup,
+    mv: &AtomicMove,
+    after: &Board,
+    blast: Bitboard,
+) -> Result<Setup, CaseError> {
     let color = mv.piece.color;
     let mut rights = before.castling_rights;
     if mv.piece.role == Role::King {
@@ -203,10 +215,16 @@ fn next_setup(before: &Setup, mv: &AtomicMove, after: &Board, blast: Bitboard) -
         halfmoves: if mv.is_zeroing() {
             0
         } else {
-            before.halfmoves.saturating_add(1)
+            before
+                .halfmoves
+                .checked_add(1)
+                .ok_or(CaseError::ClockOverflow(Clock::Halfmove))?
         },
         fullmoves: if color.is_black() {
-            before.fullmoves.saturating_add(1)
+            before
+                .fullmoves
+                .checked_add(1)
+                .ok_or(CaseError::ClockOverflow(Clock::Fullmove))?
         } else {
             before.fullmoves
         },
@@ -218,7 +236,7 @@ fn next_setup(before: &Setup, mv: &AtomicMove, after: &Board, blast: Bitboard) -
     next.ep_square = next
         .ep_square
         .and_then(|square| legal_ep_square(&next, square));
-    next
+    Ok(next)
 }
 
 /// The en-passant square if the side to move can legally capture there. When shakmaty refuses the
@@ -254,4 +272,52 @@ fn legal_ep_square(setup: &Setup, square: Square) -> Option<Square> {
             legality::king_safe(&after, us).is_ok()
         })
         .then_some(square)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solved(line: &str) -> Result<String, String> {
+        let case = Case::from_line(line).map_err(|e| e.to_string())?;
+        let solution = solve(&case, Checking::Check).map_err(|e| e.to_string())?;
+        let mut out = Vec::new();
+        chess_core::placement::write_fen(&solution.setup.expect("a full FEN"), &mut out);
+        Ok(String::from_utf8(out).expect("ASCII"))
+    }
+
+    /// Issue 16, defect 8: a clock is never clamped; at its largest value, counting on is an
+    /// error, and a clock beyond it is refused when the FEN is read.
+    #[test]
+    fn atomic_fen_clocks_are_never_clamped() {
+        let max = u32::MAX;
+        assert_eq!(
+            solved(&format!("4k3/8/8/8/8/8/8/4K3 w - - {} {max} e1e2", max - 1)),
+            Ok(format!("4k3/8/8/8/8/8/4K3/8 b - - {max} {max}"))
+        );
+        assert_eq!(
+            solved(&format!("4k3/8/8/8/8/8/8/4K3 w - - {max} 1 e1e2")),
+            Err(format!(
+                "after this move the halfmove clock would pass {max}, the largest a FEN may hold here"
+            ))
+        );
+        assert_eq!(
+            solved(&format!("4k3/8/8/8/8/8/8/4K3 b - - 0 {max} e8e7")),
+            Err(format!(
+                "after this move the fullmove number would pass {max}, the largest a FEN may hold here"
+            ))
+        );
+        assert_eq!(
+            solved("4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1 e1e2"),
+            Err(
+                "FEN halfmove clock \"4294967296\" is not a whole number from 0 to 4294967295"
+                    .to_owned()
+            )
+        );
+        // A pawn move resets the halfmove clock, whatever it was.
+        assert_eq!(
+            solved(&format!("4k3/8/8/8/8/8/4P3/4K3 w - - {max} 7 e2e3")),
+            Ok("4k3/8/8/8/8/4P3/8/4K3 b - - 0 7".to_owned())
+        );
+    }
 }

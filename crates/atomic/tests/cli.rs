@@ -82,7 +82,46 @@ fn non_utf8_line_is_reported_and_the_rest_answered() {
     let out = execute(env!("CARGO_BIN_EXE_atomic"), &[], &input);
     assert_eq!(out.exit, Some(2));
     assert_eq!(out.stdout, SEED3_OUT);
-    assert_eq!(out.stderr, "error: line 1: the line is not UTF-8 text\n");
+    assert_eq!(
+        out.stderr,
+        "error: line 1: not UTF-8 text (byte 0xFF at column 1)\n"
+    );
+}
+
+/// Issue 16, defect 5: a leading UTF-8 byte-order mark is dropped, as every tool drops it.
+#[test]
+fn atomic_byte_order_mark_is_dropped() {
+    let input = "\u{feff}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g1f3\n";
+    for args in [&[][..], &["-"][..]] {
+        let out = atomic(args, input);
+        assert_eq!(out.exit, Some(0), "{}", out.stderr);
+        assert_eq!(
+            out.stdout,
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R\n"
+        );
+    }
+}
+
+/// Issue 16, defect 6: a quoted case with a rank missing gets the FEN error, exit 2, not
+/// "cannot read": whether one argument is a case does not depend on the case being valid.
+#[test]
+fn atomic_quoted_case_with_a_rank_missing() {
+    let case = "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR g1f3";
+    let out = atomic(&[case], "");
+    assert_eq!(out.exit, Some(2));
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.stderr,
+        format!("error: FEN has 7 ranks, expected 8 (and no file is named {case:?})\n")
+    );
+    // A file name with a space that names no file reads as a case too, and says so.
+    let out = atomic(&["my cases.txt"], "");
+    assert_eq!(out.exit, Some(2));
+    assert_eq!(
+        out.stderr,
+        "error: move \"cases.txt\" is not two squares and an optional promotion letter, like \
+         e2e4 or e7e8q (and no file is named \"my cases.txt\")\n"
+    );
 }
 
 #[test]

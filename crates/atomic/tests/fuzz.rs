@@ -1,26 +1,14 @@
-//! Property tests: no input panics; the fast placement parser agrees with `chess-core`'s.
+//! Property tests of atomic cases: no input panics, and in a batch every non-blank line gets
+//! exactly one answer or one error, whatever its bytes.
 
 use atomic::{
-    Options,
-    case::{Case, parse_placement_fast},
-    run_batch,
+    Format, Options, Source,
+    case::Case,
+    run,
     solve::{Checking, solve},
 };
-use chess_core::placement::parse_placement;
 use proptest::prelude::*;
-use toolkit_cli::Diagnostics;
-
-/// Placement-like text: piece letters, digits (some invalid), slashes, a few strangers.
-fn placement_like() -> impl Strategy<Value = String> {
-    proptest::collection::vec(
-        prop::sample::select(vec![
-            'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '1', '2', '3', '4', '5',
-            '6', '7', '8', '9', '0', '/', '/', '/', 'x', ' ', ',',
-        ]),
-        0..80,
-    )
-    .prop_map(|chars| chars.into_iter().collect())
-}
+use toolkit_cli::{Diagnostics, Input};
 
 /// A valid placement: 8 ranks of random pieces and gaps.
 fn placement() -> impl Strategy<Value = String> {
@@ -65,11 +53,6 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
-    fn fast_placement_agrees_with_core(text in placement_like()) {
-        prop_assert_eq!(parse_placement_fast(text.as_bytes()), parse_placement(&text).ok());
-    }
-
-    #[test]
     fn any_line_gives_an_answer_or_an_error(line in "\\PC{0,90}") {
         if let Ok(case) = Case::from_line(&line) {
             let _ = solve(&case, Checking::Check);
@@ -94,13 +77,46 @@ proptest! {
         }
         for options in [
             Options::default(),
-            Options { explain: true, board: true, ..Options::default() },
-            Options { json: true, checking: Checking::NoCheck, ..Options::default() },
+            Options { format: Format::Text { explain: true, board: true }, ..Options::default() },
+            Options { format: Format::Json, checking: Checking::NoCheck },
         ] {
-            let mut out = Vec::new();
-            let mut diag = Diagnostics::new(Vec::new());
-            let result = run_batch(line.as_bytes(), &options, &mut out, &mut diag);
-            prop_assert!(result.is_ok());
+            let (out, errors) = batch(line.as_bytes(), &options);
+            prop_assert!(!out.is_empty() || errors == 1, "{}", line);
         }
     }
+
+    /// Any bytes, cases among them: each non-blank line is answered once or reported once.
+    #[test]
+    fn every_line_gets_one_answer_or_one_error(
+        lines in prop::collection::vec(
+            prop_oneof![
+                2 => prop::collection::vec(any::<u8>(), 0..60),
+                1 => (placement(), token()).prop_map(|(p, t)| format!("{p}, {t}").into_bytes()),
+                1 => Just(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g1f3".to_vec()),
+            ],
+            0..12,
+        ),
+    ) {
+        let input = lines.join(&b'\n');
+        let expected = input
+            .split(|&b| b == b'\n')
+            .filter(|line| std::str::from_utf8(line).map_or(true, |text| !text.trim().is_empty()))
+            .count();
+        let (out, errors) = batch(&input, &Options::default());
+        let answers = out.iter().filter(|&&b| b == b'\n').count();
+        prop_assert_eq!(answers + errors, expected);
+    }
+}
+
+/// Runs `input` as a file of cases: stdout, and how many `error:` lines it gave.
+fn batch(input: &[u8], options: &Options) -> (Vec<u8>, usize) {
+    let mut out = Vec::new();
+    let mut diag = Diagnostics::new(Vec::new());
+    let source = Source::Lines(Input::from_bytes(input.to_vec()));
+    run(source, options, &mut out, &mut diag).expect("writing to memory");
+    let errors = String::from_utf8_lossy(&diag.into_inner())
+        .lines()
+        .filter(|l| l.starts_with("error: "))
+        .count();
+    (out, errors)
 }

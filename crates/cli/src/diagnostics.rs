@@ -1,14 +1,21 @@
 //! Where errors and warnings go: one `error: ...` line each, and the worst [`Status`] seen.
 
-use std::{fmt, io::Write};
+use std::{
+    fmt::{self, Write as _},
+    io::Write,
+};
 
 use crate::status::{Report, Status};
 
-/// Error and warning lines for the user, remembering the worst [`Status`] reported.
+/// Error and warning lines for the user, remembering the worst [`Status`] reported. Each line is
+/// formatted first and written whole, in one write: stderr is unbuffered, and a batch of a
+/// million bad lines would otherwise cost several system calls a line.
 #[derive(Debug)]
 pub struct Diagnostics<W: Write> {
     sink: W,
     status: Status,
+    /// The line being written, reused.
+    line: String,
 }
 
 impl<W: Write> Diagnostics<W> {
@@ -17,24 +24,32 @@ impl<W: Write> Diagnostics<W> {
         Diagnostics {
             sink,
             status: Status::Success,
+            line: String::new(),
         }
+    }
+
+    /// Writes `prefix`, the message and a line break in one write. Nothing sensible remains to
+    /// be done when stderr itself is gone, so a failure is ignored.
+    fn emit(&mut self, prefix: &str, message: &dyn fmt::Display) {
+        self.line.clear();
+        let _ = writeln!(self.line, "{prefix}{message}");
+        let _ = self.sink.write_all(self.line.as_bytes());
     }
 
     /// Prints `error: <message>` and records the error's status.
     pub fn error(&mut self, error: &dyn Report) {
         self.status = self.status.max(error.status());
-        // Nothing sensible remains to be done when stderr itself is gone.
-        let _ = writeln!(self.sink, "error: {error}");
+        self.emit("error: ", error);
     }
 
     /// Prints `warning: <message>`; the status is unchanged.
     pub fn warning(&mut self, message: &dyn fmt::Display) {
-        let _ = writeln!(self.sink, "warning: {message}");
+        self.emit("warning: ", message);
     }
 
     /// Prints a note (progress, "generating the table ...") without a prefix.
     pub fn note(&mut self, message: &dyn fmt::Display) {
-        let _ = writeln!(self.sink, "{message}");
+        self.emit("", message);
     }
 
     /// The worst status reported so far.

@@ -33,13 +33,18 @@ pub struct ReadError {
     pub source: io::Error,
 }
 
+/// How an input is named in messages: its path quoted (whole: a path is no free text to cut),
+/// or `standard input`.
+pub fn input_name(path: Option<&Path>) -> String {
+    match path {
+        Some(path) => format!("{:?}", path.display().to_string()),
+        None => "standard input".to_owned(),
+    }
+}
+
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match &self.path {
-            // A path is shown whole: it names the file, it is not a token the user mistyped.
-            Some(path) => format!("{:?}", path.display().to_string()),
-            None => "standard input".to_owned(),
-        };
+        let what = input_name(self.path.as_deref());
         if self.source.kind() == io::ErrorKind::InvalidData {
             write!(f, "{what} is not UTF-8 text")
         } else {
@@ -288,6 +293,13 @@ impl<R: BufRead> Lines<R> {
     // A lending iterator (the line borrows the reused buffer), hence not `Iterator`.
     #[allow(clippy::should_implement_trait)]
     pub fn next_line(&mut self) -> Option<Result<Line<'_>, LineError>> {
+        Some(self.next_raw()?.and_then(|raw| raw.text()))
+    }
+
+    /// The next line as bytes, not yet decoded (the byte-order mark and the `\r` are dropped as
+    /// for [`Lines::next_line`]): for formats whose records span lines, which must still find
+    /// where a record ends when one of its lines is not text. `None` at the end of the input.
+    pub fn next_raw(&mut self) -> Option<Result<RawLine<'_>, LineError>> {
         if self.done {
             return None;
         }
@@ -344,19 +356,43 @@ impl<R: BufRead> Lines<R> {
             bytes = bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes);
         }
         let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        Some(match std::str::from_utf8(bytes) {
-            Ok(text) => Ok(Line { number: line, text }),
+        Some(Ok(RawLine {
+            number: line,
+            bytes,
+        }))
+    }
+}
+
+/// One line of the input as bytes, without its line end, from [`Lines::next_raw`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawLine<'a> {
+    /// The line number, counting from 1.
+    pub number: usize,
+    /// The bytes.
+    pub bytes: &'a [u8],
+}
+
+impl<'a> RawLine<'a> {
+    /// The line as text.
+    ///
+    /// # Errors
+    ///
+    /// [`LineError::NotUtf8`], naming the first bad byte and its column.
+    pub fn text(self) -> Result<Line<'a>, LineError> {
+        let RawLine { number, bytes } = self;
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Ok(Line { number, text }),
             Err(err) => {
                 let valid = err.valid_up_to();
                 // `valid` ends on a character boundary of text already checked.
                 let before = std::str::from_utf8(&bytes[..valid]).map_or(0, |s| s.chars().count());
                 Err(LineError::NotUtf8 {
-                    line,
+                    line: number,
                     byte: bytes[valid],
                     column: before + 1,
                 })
             }
-        })
+        }
     }
 }
 
@@ -408,6 +444,20 @@ mod tests {
     }
 
     #[test]
+    fn raw_lines_keep_the_bytes_of_a_line_that_is_not_text() {
+        let mut lines = Lines::new(&b"\xef\xbb\xbf1\r\ne\xff4 d4\r\n"[..]);
+        let first = lines.next_raw().unwrap().unwrap();
+        assert_eq!((first.number, first.bytes), (1, &b"1"[..]));
+        let second = lines.next_raw().unwrap().unwrap();
+        assert_eq!(second.bytes, b"e\xff4 d4");
+        assert_eq!(
+            second.text().unwrap_err().to_string(),
+            "line 2: not UTF-8 text (byte 0xFF at column 2)"
+        );
+        assert!(lines.next_raw().is_none());
+    }
+
+    #[test]
     fn a_byte_order_mark_is_dropped_from_the_first_line_only() {
         assert_eq!(
             all(b"\xef\xbb\xbfa\n\xef\xbb\xbfb", 10),
@@ -436,6 +486,17 @@ mod tests {
         assert!(
             err.to_string()
                 .starts_with("cannot read \"/nonexistent/x.in\": "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_long_path_is_named_whole() {
+        let path = format!("/nonexistent/{}/x.in", "d".repeat(100));
+        let err = Input::open(Some(Path::new(&path))).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with(&format!("cannot read {path:?}: ")),
             "{err}"
         );
     }

@@ -1,7 +1,7 @@
 //! User text inside a message: quoted as Rust's `{:?}` quotes it, and cut when it is long, so a
 //! 10 MB token gives a one-line error, not a 10 MB one.
 
-use std::fmt;
+use std::{borrow::Cow, fmt};
 
 /// The most characters of the user's text a message shows.
 pub const MAX_QUOTED_CHARS: usize = 60;
@@ -32,6 +32,24 @@ impl fmt::Display for Quoted<'_> {
                 f.write_str("...\"")
             }
         }
+    }
+}
+
+/// User text shown as it is (no quotes), cut after [`MAX_QUOTED_CHARS`] characters with `...`:
+/// for output formats that print a token bare (`Illegal Move at ply 3: Zz3`).
+///
+/// # Examples
+///
+/// ```
+/// use toolkit_cli::text::cut;
+///
+/// assert_eq!(cut("Zz3"), "Zz3");
+/// assert_eq!(cut(&"x".repeat(100)), format!("{}...", "x".repeat(60)));
+/// ```
+pub fn cut(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(MAX_QUOTED_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
     }
 }
 

@@ -7,6 +7,7 @@
 //! | [`rating`] | ratings, game counts, the K factor, expected scores and new ratings |
 //! | [`render`] | the seed's 12-line text answer |
 //! | [`json`] | the `--json` wire format |
+//! | [`cli`] | the command line: what to print, [`run`] over every record of the input |
 //!
 //! # Examples
 //!
@@ -26,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cli;
 pub mod json;
 pub mod rating;
 pub mod record;
@@ -34,10 +36,11 @@ pub mod render;
 use shakmaty::ByColor;
 
 pub use crate::{
+    cli::{Format, Options, run},
     rating::{
         Games, KFactor, Outcome, ParseOutcomeError, Prediction, Rating, expected_score, predict,
     },
-    record::{ParseRecordError, Player, Record, RecordError, records},
+    record::{ParseRecordError, Player, Record, RecordError, Records, records},
 };
 
 /// A record with both players' predictions: what [`render`] and [`json`] print.

@@ -1,11 +1,11 @@
 //! `elo`: the board diagram and each player's Elo rating after a win, a draw or a loss.
 
-use std::{io::Write, path::PathBuf, process::ExitCode};
+use std::{path::PathBuf, process::ExitCode};
 
 use chess_core::render::Glyphs;
 use clap::Parser;
-use elo::{Answer, Outcome, json, records, render};
-use toolkit_cli as cli;
+use elo::{Format, Options, Outcome};
+use toolkit_cli::Input;
 
 /// Draw a FEN placement and predict both players' Elo ratings after a win, a draw and a loss.
 ///
@@ -59,41 +59,24 @@ line; a bad record is reported on stderr, the others are still answered, and the
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let glyphs = if args.unicode {
-        Glyphs::Unicode
-    } else {
-        Glyphs::Ascii
+    let options = Options {
+        format: if args.json {
+            Format::Json
+        } else {
+            Format::Text
+        },
+        glyphs: if args.unicode {
+            Glyphs::Unicode
+        } else {
+            Glyphs::Ascii
+        },
+        result: args.result,
     };
-    cli::run(|out, diag| {
-        let text = match cli::read_input(args.file.as_deref()) {
-            Ok(text) => text,
-            Err(err) => {
-                diag.error(&err);
-                return Ok(());
-            }
-        };
-        let mut answered = 0;
-        for record in records(&text) {
-            match record {
-                Ok(record) => {
-                    let answer = Answer::new(&record);
-                    if args.json {
-                        out.write_all(json::to_line(&answer, glyphs, args.result).as_bytes())?;
-                    } else {
-                        if answered > 0 {
-                            out.write_all(b"\n")?;
-                        }
-                        out.write_all(render::text(&answer, glyphs, args.result).as_bytes())?;
-                    }
-                    answered += 1;
-                }
-                Err(err) => {
-                    // Answers so far first, so that a terminal shows everything in input order.
-                    out.flush()?;
-                    diag.error(&err);
-                }
-            }
+    toolkit_cli::run(|out, diag| match Input::open(args.file.as_deref()) {
+        Ok(input) => elo::run(input, &options, out, diag),
+        Err(err) => {
+            diag.error(&err);
+            Ok(())
         }
-        Ok(())
     })
 }

@@ -8,7 +8,10 @@
 //! 2600 2037                                   Black's rating and game count
 //! ```
 //!
-//! Lines are trimmed; blank lines between records are ignored.
+//! Lines are trimmed; blank lines between records are ignored. The records are read from a
+//! stream of lines ([`toolkit_cli::Lines`]), one record at a time, so memory is bounded by the
+//! record. A line that cannot be read (not UTF-8 text, longer than 1 MiB) is a line of its
+//! record like any other, and that record's error.
 //!
 //! # Finding the next record after a bad one
 //!
@@ -22,14 +25,14 @@
 //! lines. Only the first error of a record is reported. A name line that holds just two numbers is
 //! taken for a misplaced rating line (`expected White's name, found "1600 60"`).
 
-use std::{error::Error, fmt, iter::Peekable, num::IntErrorKind, str::Lines};
+use std::{error::Error, fmt, io::BufRead, num::IntErrorKind};
 
 use chess_core::{
     names::color_name,
     placement::{ParseFenError, parse_fen},
 };
 use shakmaty::{Board, ByColor, Color};
-use toolkit_cli::{AtLine, Report};
+use toolkit_cli::{AtLine, LineError, Lines, Quoted, Report, Status, text::MAX_QUOTED_CHARS};
 
 use crate::rating::{Games, Rating};
 
@@ -208,17 +211,23 @@ impl fmt::Display for ParseRecordError {
             },
             ParseRecordError::NumbersForName { color, text } => write!(
                 f,
-                "expected {}, found {text:?}, a rating and game count (is a line missing?)",
-                Field::Name(*color)
+                "expected {}, found {}, a rating and game count (is a line missing?)",
+                Field::Name(*color),
+                Quoted(text)
             ),
             ParseRecordError::NotANumber { number, text } => {
-                write!(f, "{number} {text:?} is not a whole number")
+                write!(f, "{number} {} is not a whole number", Quoted(text))
             }
             ParseRecordError::OutOfRange { number, text } => {
                 let (min, max) = number.bounds();
+                // The text is an integer's digits (and sign): ASCII, so cut anywhere.
+                let shown = match text.get(..MAX_QUOTED_CHARS) {
+                    Some(head) if head.len() < text.len() => format!("{head}..."),
+                    _ => text.clone(),
+                };
                 write!(
                     f,
-                    "{number} {text} is out of range, expected {min} to {max}"
+                    "{number} {shown} is out of range, expected {min} to {max}"
                 )
             }
             ParseRecordError::MissingGames { color } => write!(
@@ -226,9 +235,12 @@ impl fmt::Display for ParseRecordError {
                 "{} is missing after the rating, expected a line like \"1600 60\"",
                 Number::Games(*color)
             ),
-            ParseRecordError::Trailing { color, text } => {
-                write!(f, "unexpected {text:?} after {}", Field::Numbers(*color))
-            }
+            ParseRecordError::Trailing { color, text } => write!(
+                f,
+                "unexpected {} after {}",
+                Quoted(text),
+                Field::Numbers(*color)
+            ),
         }
     }
 }
@@ -244,19 +256,61 @@ impl Error for ParseRecordError {
 
 impl Report for ParseRecordError {}
 
-/// A line of the input, trimmed, with its number (from 1).
-type NumberedLine<'a> = (usize, &'a str);
+/// Why a record has no answer: what is wrong with it and where, or a line that could not be read.
+#[derive(Debug)]
+pub enum RecordError {
+    /// The record is malformed at a line.
+    Record(AtLine<ParseRecordError>),
+    /// A line of the record is not UTF-8 text or too long (the line's own error, which names
+    /// it), or the input failed (nothing after it is read).
+    Line(LineError),
+}
+
+impl RecordError {
+    /// The line the error is on; `None` for a failure of the input itself.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            RecordError::Record(err) => Some(err.line),
+            RecordError::Line(err) => err.line(),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Record(err) => err.fmt(f),
+            RecordError::Line(err) => err.fmt(f),
+        }
+    }
+}
+
+impl Error for RecordError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            RecordError::Record(err) => Some(&err.error),
+            RecordError::Line(err) => Some(err),
+        }
+    }
+}
+
+impl Report for RecordError {
+    fn status(&self) -> Status {
+        match self {
+            RecordError::Record(err) => err.status(),
+            RecordError::Line(err) => err.status(),
+        }
+    }
+}
+
+/// A line of the input with its number (from 1): its text, trimmed, or why it cannot be read.
+type NumberedLine = (usize, Result<String, LineError>);
 
 /// Where and why a record ended before its fifth line: the number of the line where the next
 /// field was due, and what stood there.
 type Cut = (usize, RecordEnd);
 
-/// A record's error with its line number.
-pub type RecordError = AtLine<ParseRecordError>;
-
-/// The records of `text`, in order, each a [`Record`] or the first error in it. Never stops
-/// early: after a bad record the next one is found as the module docs describe. An input with no
-/// record at all yields one [`ParseRecordError::Empty`].
+/// The records of `text`, in order, as [`Records`] reads them.
 ///
 /// # Examples
 ///
@@ -272,79 +326,117 @@ pub type RecordError = AtLine<ParseRecordError>;
 /// );
 /// assert_eq!(results[1].as_ref().unwrap().players.black.name, "Dora");
 /// ```
-pub fn records(text: &str) -> Records<'_> {
-    Records {
-        lines: text.lines().peekable(),
-        number: 0,
-        started: false,
-    }
+pub fn records(text: &str) -> Records<&[u8]> {
+    Records::new(Lines::new(text.as_bytes()))
 }
 
-/// The iterator of [`records`].
+/// The records of a stream of lines, in order, each a [`Record`] or the first error in it.
+/// Never stops early but after a failure of the input itself: after a bad record the next one is
+/// found as the module docs describe. An input with no record at all yields one
+/// [`ParseRecordError::Empty`].
 #[derive(Debug)]
-pub struct Records<'a> {
-    lines: Peekable<Lines<'a>>,
-    /// The number of the last line taken, counting from 1.
-    number: usize,
-    /// Whether any record was yielded.
+pub struct Records<R> {
+    lines: Lines<R>,
+    /// A line read ahead: the placement that cut the previous record short.
+    pending: Option<NumberedLine>,
+    /// Whether any record (or error) was yielded.
     started: bool,
+    /// Whether the input failed: nothing more is read.
+    failed: bool,
 }
 
-impl<'a> Records<'a> {
-    /// Takes the next line, trimmed, with its number.
-    fn take(&mut self) -> Option<NumberedLine<'a>> {
-        let line = self.lines.next()?;
-        self.number += 1;
-        Some((self.number, line.trim()))
+impl<R: BufRead> Records<R> {
+    /// The records of `lines`.
+    pub fn new(lines: Lines<R>) -> Records<R> {
+        Records {
+            lines,
+            pending: None,
+            started: false,
+            failed: false,
+        }
+    }
+
+    /// Takes the next line, trimmed, with its number; a failure of the input ends the lines.
+    fn take(&mut self) -> Option<Result<NumberedLine, LineError>> {
+        if let Some(line) = self.pending.take() {
+            return Some(Ok(line));
+        }
+        if self.failed {
+            return None;
+        }
+        Some(match self.lines.next_line()? {
+            Ok(line) => Ok((line.number, Ok(line.text.trim().to_owned()))),
+            Err(err @ LineError::Read(_)) => {
+                self.failed = true;
+                Err(err)
+            }
+            Err(err) => Ok((self.lines.number(), Err(err))),
+        })
     }
 
     /// The lines of the record that starts with `first`: all [`RECORD_LINES`] of them, or fewer
     /// and what ended the record, with the number of the line where the next one was due.
-    fn gather(&mut self, first: NumberedLine<'a>) -> (Vec<NumberedLine<'a>>, Option<Cut>) {
+    fn gather(
+        &mut self,
+        first: NumberedLine,
+    ) -> Result<(Vec<NumberedLine>, Option<Cut>), LineError> {
         let mut lines = vec![first];
         while lines.len() < RECORD_LINES {
-            let end = match self.lines.peek().map(|line| line.trim()) {
-                None => RecordEnd::EndOfInput,
-                Some("") => RecordEnd::BlankLine,
-                Some(line) if line.contains('/') && parse_fen(line).is_ok() => RecordEnd::Placement,
-                Some(_) => {
-                    lines.extend(self.take());
+            let Some(line) = self.take().transpose()? else {
+                return Ok((
+                    lines,
+                    Some((self.lines.number() + 1, RecordEnd::EndOfInput)),
+                ));
+            };
+            let end = match &line.1 {
+                Ok(text) if text.is_empty() => RecordEnd::BlankLine,
+                Ok(text) if text.contains('/') && parse_fen(text).is_ok() => RecordEnd::Placement,
+                _ => {
+                    lines.push(line);
                     continue;
                 }
             };
-            return (lines, Some((self.number + 1, end)));
+            let number = line.0;
+            if end == RecordEnd::Placement {
+                self.pending = Some(line);
+            }
+            return Ok((lines, Some((number, end))));
         }
-        (lines, None)
+        Ok((lines, None))
     }
 }
 
 /// Parses a record's lines in order; the first error wins, and a missing line comes after the
 /// lines that were given.
-fn parse_record(lines: &[NumberedLine<'_>], end: Option<Cut>) -> Result<Record, RecordError> {
-    let line = |index: usize| {
-        lines.get(index).copied().ok_or_else(|| {
+fn parse_record(lines: Vec<NumberedLine>, end: Option<Cut>) -> Result<Record, RecordError> {
+    let given = lines.len();
+    let mut lines = lines.into_iter();
+    let mut next = |index: usize| match lines.next() {
+        Some((number, Ok(text))) => Ok((number, text)),
+        Some((_, Err(err))) => Err(RecordError::Line(err)),
+        None => {
             // A record shorter than RECORD_LINES always comes with its cut.
             let (line, end) = end.unwrap_or((0, RecordEnd::EndOfInput));
-            AtLine {
+            Err(RecordError::Record(AtLine {
                 line,
                 error: ParseRecordError::Missing {
                     field: Field::ALL[index],
                     end,
-                    lines: lines.len(),
+                    lines: given,
                 },
-            }
-        })
+            }))
+        }
     };
-    let at = |line: usize| move |error| AtLine { line, error };
-    let (start, text) = line(0)?;
-    let board = parse_fen(text)
+    let at = |line: usize| move |error| RecordError::Record(AtLine { line, error });
+    let (start, text) = next(0)?;
+    let board = parse_fen(&text)
         .map_err(|err| at(start)(ParseRecordError::Placement(err)))?
         .into_board();
-    let player = |color: Color, index: usize| -> Result<Player, RecordError> {
-        let (number, text) = line(index)?;
+    let mut player = |color: Color, index: usize| -> Result<Player, RecordError> {
+        let (number, text) = next(index)?;
         let name = parse_name(color, text).map_err(at(number))?;
-        let (number, text) = line(index + 1)?;
-        let (rating, games) = parse_numbers(color, text).map_err(at(number))?;
+        let (number, text) = next(index + 1)?;
+        let (rating, games) = parse_numbers(color, &text).map_err(at(number))?;
         Ok(Player {
             name,
             rating,
@@ -360,40 +452,44 @@ fn parse_record(lines: &[NumberedLine<'_>], end: Option<Cut>) -> Result<Record, 
     })
 }
 
-impl Iterator for Records<'_> {
+impl<R: BufRead> Iterator for Records<R> {
     type Item = Result<Record, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (start, first) = loop {
+        let first = loop {
             match self.take() {
-                Some((_, "")) => continue,
-                Some(line) => break line,
+                Some(Ok((_, Ok(text)))) if text.is_empty() => continue,
+                Some(Ok(line)) => break line,
+                Some(Err(err)) => {
+                    self.started = true;
+                    return Some(Err(RecordError::Line(err)));
+                }
                 None if self.started => return None,
                 None => {
                     self.started = true;
-                    return Some(Err(AtLine {
+                    return Some(Err(RecordError::Record(AtLine {
                         line: 1,
                         error: ParseRecordError::Empty,
-                    }));
+                    })));
                 }
             }
         };
         self.started = true;
-        let (lines, end) = self.gather((start, first));
-        Some(parse_record(&lines, end))
+        Some(match self.gather(first) {
+            Ok((lines, end)) => parse_record(lines, end),
+            Err(err) => Err(RecordError::Line(err)),
+        })
     }
 }
 
 /// A name line: any non-blank text except two bare numbers (a rating line in the wrong place).
-fn parse_name(color: Color, text: &str) -> Result<String, ParseRecordError> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() == 2 && words.iter().all(|w| w.parse::<i64>().is_ok()) {
-        return Err(ParseRecordError::NumbersForName {
-            color,
-            text: text.to_owned(),
-        });
+fn parse_name(color: Color, text: String) -> Result<String, ParseRecordError> {
+    let mut words = text.split_whitespace();
+    let numbers = words.by_ref().take(2).filter(|w| w.parse::<i64>().is_ok());
+    if numbers.count() == 2 && words.next().is_none() {
+        return Err(ParseRecordError::NumbersForName { color, text });
     }
-    Ok(text.to_owned())
+    Ok(text)
 }
 
 /// A rating line: `RATING GAMES`, separated by whitespace; the first problem from the left wins.
@@ -623,6 +719,40 @@ mod tests {
         let text = format!("{KASPAROV}stray line\n{KASPAROV}");
         assert_eq!(outline(&text)[1].as_ref().unwrap_err()[..7], *"line 6:");
         assert_eq!(outline(&text)[2], ok());
+    }
+
+    /// Issue 16, defect 8: the user's text in a message is cut after 60 characters.
+    #[test]
+    fn elo_long_text_is_cut() {
+        let long = "9".repeat(10_000);
+        let cut = "9".repeat(60);
+        assert_eq!(
+            error(&with_line(3, &format!("{long} 60"))),
+            format!("line 3: White's rating {cut}... is out of range, expected 1000 to 5000")
+        );
+        assert_eq!(
+            error(&with_line(3, &format!("x{long} 60"))),
+            format!(
+                "line 3: White's rating \"x{}...\" is not a whole number",
+                &cut[1..]
+            )
+        );
+        assert_eq!(
+            error(&with_line(3, &format!("2800 60 {long}"))),
+            format!("line 3: unexpected \"{cut}...\" after White's rating and game count")
+        );
+    }
+
+    /// Issue 16, defect 8: a full FEN's clocks are read exactly or refused, never clamped.
+    #[test]
+    fn elo_fen_clocks_out_of_range_are_an_error() {
+        let fen = "3r4/Q1n5/PPp3PP/4p3/4K3/2k1N3/p1p2R2/q7 w - - 0 4294967296";
+        assert_eq!(
+            error(&with_line(1, fen)),
+            "line 1: FEN fullmove number \"4294967296\" is not a whole number from 0 to 4294967295"
+        );
+        let fen = "3r4/Q1n5/PPp3PP/4p3/4K3/2k1N3/p1p2R2/q7 w - - 4294967295 0";
+        assert!(records(&with_line(1, fen)).next().unwrap().is_ok());
     }
 
     #[test]

@@ -1,10 +1,11 @@
-//! Property tests of the record parser: any text yields records or errors with sensible line
-//! numbers, never a panic; well-formed batches read back exactly; a batch with one line deleted
-//! loses only the record it was deleted from.
+//! Property tests of the record parser: any text or bytes yield records or errors with sensible
+//! line numbers, never a panic; well-formed batches read back exactly; a batch with one line
+//! deleted, or one line spoilt by a byte that is not UTF-8, loses only that line's record.
 
 use chess_core::render::Glyphs;
-use elo::{Answer, records, render};
+use elo::{Answer, Records, records, render};
 use proptest::prelude::*;
+use toolkit_cli::Lines;
 
 /// A generated record: placement, names, ratings and games (all within bounds).
 #[derive(Clone, Debug)]
@@ -94,7 +95,23 @@ proptest! {
                     let text = render::text(&Answer::new(&record), Glyphs::Ascii, None);
                     prop_assert_eq!(text.lines().count(), 12);
                 }
-                Err(err) => prop_assert!((1..=line_count + 1).contains(&err.line), "{err}"),
+                Err(err) => prop_assert!(
+                    err.line().is_some_and(|line| (1..=line_count + 1).contains(&line)),
+                    "{err}"
+                ),
+            }
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let line_count = bytes.split(|&b| b == b'\n').count();
+        for result in Records::new(Lines::new(&bytes[..])) {
+            if let Err(err) = result {
+                prop_assert!(
+                    err.line().is_some_and(|line| (1..=line_count + 1).contains(&line)),
+                    "{err}"
+                );
             }
         }
     }
@@ -151,6 +168,44 @@ proptest! {
         prop_assert_eq!(results.len(), recs.len());
         for (i, result) in results.iter().enumerate() {
             prop_assert_eq!(result.is_ok(), i != bad, "record {}: {:?}", i, result);
+        }
+    }
+
+    /// Issue 16, defect 2, generalised: a byte that is not UTF-8 in any line spoils only that
+    /// line's record, which is reported at that line.
+    #[test]
+    fn a_bad_byte_spoils_only_its_record(
+        recs in prop::collection::vec(rec(), 1..6),
+        gaps in prop::collection::vec(1usize..3, 1..4),
+        which in any::<prop::sample::Index>(),
+        line in 0usize..5,
+        byte in 0x80u8..=0xff,
+    ) {
+        let bad = which.index(recs.len());
+        let mut lines: Vec<Vec<u8>> = Vec::new();
+        let mut bad_line = 0;
+        for (i, rec) in recs.iter().enumerate() {
+            for (j, text) in rec.lines().into_iter().enumerate() {
+                let mut text = text.into_bytes();
+                if (i, j) == (bad, line) {
+                    text.insert(0, byte);
+                    bad_line = lines.len() + 1;
+                }
+                lines.push(text);
+            }
+            lines.extend(std::iter::repeat_n(Vec::new(), gaps[i % gaps.len()]));
+        }
+        let input = lines.join(&b'\n');
+        let results: Vec<_> = Records::new(Lines::new(&input[..])).collect();
+        prop_assert_eq!(results.len(), recs.len());
+        for (i, result) in results.iter().enumerate() {
+            match result {
+                Ok(_) => prop_assert!(i != bad),
+                Err(err) => {
+                    prop_assert_eq!(i, bad);
+                    prop_assert_eq!(err.line(), Some(bad_line), "{}", err);
+                }
+            }
         }
     }
 }

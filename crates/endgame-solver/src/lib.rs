@@ -38,6 +38,7 @@ pub mod perft;
 pub mod reference;
 pub mod solver;
 mod table;
+pub mod tables;
 
 pub use analysis::analyse;
 pub use answer::{Answer, Case, Entry, Verdict};

@@ -7,7 +7,11 @@ use std::{
 };
 
 use clap::{Parser, Subcommand};
-use endgame_solver::{Problem, Solver, analyse, analysis, json, reference};
+use endgame_solver::{
+    Problem, Solver, analyse, analysis, json, reference,
+    tables::{self, Material, Tables, verify},
+};
+use indicatif::{ProgressBar, ProgressStyle};
 use small_board::Position;
 use toolkit_cli::{self as cli, Diagnostics, Stdout};
 
@@ -31,7 +35,12 @@ struct Cli {
     /// explored; for checks and benchmarks).
     #[arg(long, conflicts_with = "explain")]
     plain: bool,
-    /// Memory for the transposition table, in MiB.
+    /// The endgame table file (default: $ENDGAME_SOLVER_TABLES, else `endgame-solver.tables` in
+    /// the working directory; built there on first need).
+    #[arg(long, value_name = "FILE", global = true)]
+    tables: Option<PathBuf>,
+    /// Memory for the search, in MiB: the transposition table and the endgame table blocks held
+    /// in memory, half each (blocks past that are dropped and read again when needed).
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     memory: u32,
 }
@@ -54,12 +63,32 @@ Perft (7-rank FEN: ranks 7 to 1, digits 1-7, side to move; other fields optional
   endgame-solver perft '5k1/2P2r1/3K3/7/5R1/7/7 w' 3 --divide";
 
 #[derive(Subcommand)]
+enum TablesCommand {
+    /// Build the distance-to-mate tables of every ending of the task's material and write them
+    /// to DIR/endgame-solver.tables (about 480 MB; a minute or two).
+    Build {
+        /// The directory to write the file into.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
+    },
+    /// Check the table file: every block's checksum, then every entry against the Bellman
+    /// equation of the distance to mate, computed with the move generator.
+    Verify,
+}
+
+#[derive(Subcommand)]
 enum Command {
+    /// Build or check the endgame tables.
+    Tables {
+        #[command(subcommand)]
+        action: TablesCommand,
+    },
     /// Count the leaf nodes of the legal-move tree of a 7x7 position to DEPTH plies.
     Perft {
         /// The position as a 7-rank FEN, e.g. '5k1/2P2r1/3K3/7/5R1/7/7 w' (quote it).
         fen: Position,
-        /// How many plies deep to count.
+        /// How many plies deep to count (at most 12).
+        #[arg(value_parser = endgame_solver::perft::parse_depth)]
         depth: u32,
         /// Print the count below each legal move (`c6c7q: 97`), then `Nodes searched: N`.
         #[arg(long)]
@@ -73,6 +102,12 @@ fn main() -> ExitCode {
         Some(Command::Perft { fen, depth, divide }) => {
             endgame_solver::perft::write_perft(out, &fen, depth, divide)
         }
+        Some(Command::Tables {
+            action: TablesCommand::Build { out: ref dir },
+        }) => build_tables(&dir.join(tables::FILE_NAME), out, diag),
+        Some(Command::Tables {
+            action: TablesCommand::Verify,
+        }) => verify_tables(&tables::locate(cli.tables.as_deref()), out, diag),
         None => solve(&cli, out, diag),
     })
 }
@@ -92,7 +127,29 @@ fn solve(cli: &Cli, out: &mut Stdout, diag: &mut Diagnostics<io::Stderr>) -> io:
             return Ok(());
         }
     };
-    let mut solver = Solver::new((cli.memory as usize) << 20);
+    let memory = (cli.memory as usize) << 20;
+    let mut solver = if cli.plain {
+        Solver::new(memory)
+    } else {
+        let path = tables::locate(cli.tables.as_deref());
+        let opened = tables::open_or_build(
+            &path,
+            || {
+                diag.note(&format_args!(
+                    "note: building the endgame tables into {} (once; a minute or two)",
+                    path.display()
+                ));
+            },
+            progress_bar(),
+        );
+        match opened {
+            Ok(tables) => Solver::with_tables(memory, tables),
+            Err(err) => {
+                diag.error(&err);
+                return Ok(());
+            }
+        }
+    };
     let show_progress = cli::progress_wanted();
     if show_progress {
         solver.on_progress(|nodes| {
@@ -115,6 +172,10 @@ fn solve(cli: &Cli, out: &mut Stdout, diag: &mut Diagnostics<io::Stderr>) -> io:
     if show_progress && solver.nodes() >= 1 << 22 {
         eprint!("\r{:40}\r", "");
     }
+    if let Some(err) = solver.table_error() {
+        diag.error(&err);
+        return Ok(());
+    }
     if cli.json {
         let report = json::JsonAnswer::new(&answer, problem.plies, line);
         serde_json::to_writer(&mut *out, &report).map_err(io::Error::other)?;
@@ -126,5 +187,122 @@ fn solve(cli: &Cli, out: &mut Stdout, diag: &mut Diagnostics<io::Stderr>) -> io:
             Some(line) => writeln!(out, "line: {}", line.join(" ")),
             None => Ok(()),
         }
+    }
+}
+
+/// A progress callback `(done, total)` drawing a bar on stderr when it is a terminal.
+fn progress_bar() -> impl FnMut(u64, u64) {
+    let mut bar: Option<ProgressBar> = None;
+    let wanted = cli::progress_wanted();
+    move |done, total| {
+        if !wanted {
+            return;
+        }
+        let bar = bar.get_or_insert_with(|| {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template("{msg} [{bar:40}] {percent}% ({elapsed})")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_message("endgame tables");
+            bar
+        });
+        bar.set_position(done);
+        if done >= total {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn build_tables(
+    path: &std::path::Path,
+    out: &mut Stdout,
+    diag: &mut Diagnostics<io::Stderr>,
+) -> io::Result<()> {
+    let start = std::time::Instant::now();
+    match tables::build(path, progress_bar()) {
+        Ok(()) => {
+            let size = std::fs::metadata(path).map_or(0, |m| m.len());
+            writeln!(
+                out,
+                "wrote {} ({size} bytes) in {:.1} s",
+                path.display(),
+                start.elapsed().as_secs_f64()
+            )
+        }
+        Err(err) => {
+            diag.error(&err);
+            Ok(())
+        }
+    }
+}
+
+fn verify_tables(
+    path: &std::path::Path,
+    out: &mut Stdout,
+    diag: &mut Diagnostics<io::Stderr>,
+) -> io::Result<()> {
+    let mut tables = match Tables::open(path) {
+        Ok(tables) => tables,
+        Err(err) => {
+            diag.error(&err);
+            return Ok(());
+        }
+    };
+    let mut bar = progress_bar();
+    if let Err(err) = tables.load_all(|done, total| bar(done as u64, total as u64)) {
+        diag.error(&err);
+        return Ok(());
+    }
+    writeln!(out, "{}: every block's checksum matches", path.display())?;
+    let all: Vec<Option<Vec<u8>>> = Material::ALL
+        .iter()
+        .map(|&m| tables.table_bytes(m))
+        .collect();
+    drop(tables);
+    let mut failed = 0;
+    for material in Material::ALL.into_iter().filter(|m| !m.is_dead()) {
+        let r = verify::check_material(&all, material, &|_| {});
+        writeln!(
+            out,
+            "{material}: {} positions, {} with a forced mate (longest {} plies), {} checkmates, {} stalemates: {}",
+            r.positions,
+            r.mates,
+            r.longest,
+            r.checkmates,
+            r.stalemates,
+            if r.error_count == 0 {
+                "ok".to_owned()
+            } else {
+                format!("{} entries break the equation", r.error_count)
+            }
+        )?;
+        for e in &r.errors {
+            writeln!(out, "  {e}")?;
+        }
+        failed += r.error_count;
+    }
+    if failed > 0 {
+        diag.error(&VerifyFailed(failed));
+    }
+    Ok(())
+}
+
+/// `tables verify` found entries that break the Bellman equation.
+struct VerifyFailed(u64);
+
+impl std::fmt::Display for VerifyFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} table entries break the Bellman equation (rebuild the tables)",
+            self.0
+        )
+    }
+}
+
+impl cli::Report for VerifyFailed {
+    fn status(&self) -> cli::Status {
+        cli::Status::Failure
     }
 }

@@ -17,6 +17,25 @@ use std::io::{self, Write};
 
 use small_board::Position;
 
+/// The deepest perft counted: the count recurses once per ply (so an unbounded depth could
+/// overflow the stack), and depth 12 already takes days on the task's material.
+pub const MAX_DEPTH: u32 = 12;
+
+/// Parses a perft depth for the command line: a whole number up to [`MAX_DEPTH`].
+///
+/// # Errors
+///
+/// The message clap shows after `invalid value '...' for '<DEPTH>': `.
+pub fn parse_depth(text: &str) -> Result<u32, String> {
+    let depth: u32 = text.parse().map_err(|e| format!("{e}"))?;
+    if depth > MAX_DEPTH {
+        return Err(format!(
+            "depth {depth} is more than {MAX_DEPTH}, the deepest perft this tool counts"
+        ));
+    }
+    Ok(depth)
+}
+
 /// Writes the perft of `pos` at `depth` to `out`, divided by root move when `divide` is set.
 ///
 /// # Errors

@@ -1,6 +1,33 @@
 //! The fast solver: one AND/OR search per goal with a transposition table, cut-offs as soon as a
 //! node is decided, quick bounds, and repetition handled without poisoning the table.
 //!
+//! # The endgame tables as bounds
+//!
+//! With tables ([`Solver::with_tables`]) a mate goal is a look-up: "X mates within d plies" is
+//! exactly "X's distance to mate ≤ d" (see Repetition below for why repetition cannot change it).
+//! The draw and horizon goals are still searched, and at every node the tables decide it
+//! outright where these rules apply (`table_bound`); each is sound with any history:
+//!
+//! - **Black's draw, Black mates within d**: Black's fastest mate ends the game inside the horizon
+//!   in Black's mate, or earlier in a draw by repetition; both are Black's goal. Holds.
+//! - **Black's draw, White mates at all** (any distance), when no position of the current
+//!   segment occurs twice yet: White's fastest mate strictly decreases the distance every ply, so
+//!   its positions are all different, each at most once more than before on the line (so at most
+//!   twice: no third occurrence), none ends the game before the mate, and no dead position can
+//!   precede a mate. So the game either ends in White's mate inside the horizon or is still on at
+//!   the horizon: the goal fails. (With a position already twice on the line, the mate could run
+//!   into its third occurrence, so the node is searched.)
+//! - **H for X, the other side mates within d**: its fastest mate ends inside the horizon in its
+//!   mate or in an earlier draw; neither is X's goal. Fails.
+//! - **H for X, X mates within d**, no position twice yet: as above, the game ends in X's mate.
+//!   Holds. And when X mates at all in a material where X keeps superiority
+//!   ([`Material::keeps_superiority`]: every capture or promotion leads to such a material or to
+//!   a dead one, where no mate can come), every position of X's fastest mate is one of X's
+//!   superiority, so the game reaches the horizon with X superior or ends in X's mate. Holds.
+//!
+//! Where a table cannot be read the rule is skipped (the node is searched), so a damaged file
+//! costs time, never exactness; the caller reports the error ([`Solver::table_error`]).
+//!
 //! # Repetition
 //!
 //! A position's third occurrence on the line (the start counted once) is a draw. Two facts keep
@@ -30,6 +57,7 @@ use small_board::{
 use crate::{
     goal::{End, Goal, end_of, superiority},
     table::{MoveHint, Table},
+    tables::{Dtm, Material, TableError, Tables},
 };
 
 /// How often (in searched nodes) the progress callback runs.
@@ -41,11 +69,14 @@ struct Node {
     pos: Position,
     /// Index in the path of the first position after the last capture or pawn move.
     segment_start: usize,
+    /// Whether some position of the segment, up to this one, occurs in it twice.
+    repeated: bool,
 }
 
 /// The fast solver. Keep one for a whole analysis: its table carries over between queries.
 pub struct Solver {
     table: Table,
+    tables: Option<Tables>,
     path: Vec<Node>,
     /// Per ply: the moves in search order.
     buffers: Vec<Vec<(i32, Move)>>,
@@ -66,11 +97,39 @@ impl Solver {
     pub fn new(memory: usize) -> Solver {
         Solver {
             table: Table::new(memory),
+            tables: None,
             path: Vec::new(),
             buffers: Vec::new(),
             nodes: 0,
             progress: None,
         }
+    }
+
+    /// A solver that uses the distance-to-mate `tables` (see the module docs for how), with
+    /// `memory` bytes for the transposition table and the table blocks held, half each.
+    pub fn with_tables(memory: usize, mut tables: Tables) -> Solver {
+        tables.set_budget((memory / 2).max(tables.largest_block()));
+        Solver {
+            tables: Some(tables),
+            ..Solver::new(memory / 2)
+        }
+    }
+
+    /// The first error met reading the tables, if any. An answer computed meanwhile is still
+    /// exact (a value that cannot be read is searched instead), but the file is corrupt and
+    /// the caller should say so.
+    pub fn table_error(&mut self) -> Option<TableError> {
+        self.tables.as_mut().and_then(Tables::take_error)
+    }
+
+    /// Bytes of table blocks read so far.
+    pub fn table_bytes(&self) -> usize {
+        self.tables.as_ref().map_or(0, Tables::loaded_bytes)
+    }
+
+    /// The distance to mate of `pos`, when the tables are there and hold it.
+    pub fn dtm(&mut self, pos: &Position) -> Option<Dtm> {
+        self.tables.as_mut()?.probe(pos)
     }
 
     /// Calls `report` with the number of nodes searched so far, every few million nodes.
@@ -96,16 +155,16 @@ impl Solver {
     /// If `line` is empty.
     pub fn wins(&mut self, goal: Goal, line: &[Position], plies: u32) -> bool {
         assert!(!line.is_empty(), "a line has at least the start position");
+        let last = line[line.len() - 1];
+        if let Goal::Mate(color) = goal
+            && let Some(dtm) = self.dtm(&last)
+        {
+            // A fastest mate never repeats a position (see the module docs).
+            return dtm.mates_within(color, plies);
+        }
         self.path.clear();
-        let mut start = 0;
-        for (i, pos) in line.iter().enumerate() {
-            if i > 0 && irreversible(&line[i - 1], pos) {
-                start = i;
-            }
-            self.path.push(Node {
-                pos: *pos,
-                segment_start: start,
-            });
+        for pos in line {
+            self.push(*pos);
         }
         // Iterative deepening: shallower searches fill the table with moves to try first, and
         // for the goals monotone in depth (mate, draw) a success settles it.
@@ -134,6 +193,9 @@ impl Solver {
         } else {
             0
         };
+        if let Some(value) = self.table_bound(goal, depth) {
+            return value;
+        }
         // A node one ply above the horizon is cheaper to search again than to look up.
         let use_table = depth > 1;
         // Only positions that did not end the game are stored, so a hit needs no end test.
@@ -207,18 +269,8 @@ impl Solver {
         // first failure.
         let mut value = !player_moves;
         let mut decided_by = MoveHint::NONE;
-        let segment_start = self.path[ply - 1].segment_start;
         for &(_, m) in &order {
-            let child = pos.play(m);
-            let start = if irreversible(pos, &child) {
-                ply
-            } else {
-                segment_start
-            };
-            self.path.push(Node {
-                pos: child,
-                segment_start: start,
-            });
+            self.push(pos.play(m));
             let child_value = self.eval(goal, depth - 1);
             self.path.pop();
             if child_value == player_moves {
@@ -229,6 +281,53 @@ impl Solver {
         }
         self.buffers[ply] = order;
         (value, decided_by)
+    }
+
+    /// Puts `pos`, which follows the last position of the path by a move, on the path.
+    fn push(&mut self, pos: Position) {
+        let node = match self.path.last() {
+            Some(parent) if !irreversible(&parent.pos, &pos) => {
+                let start = parent.segment_start;
+                let again = self.path[start..].iter().any(|n| same(&n.pos, &pos));
+                Node {
+                    pos,
+                    segment_start: start,
+                    repeated: parent.repeated || again,
+                }
+            }
+            _ => Node {
+                pos,
+                segment_start: self.path.len(),
+                repeated: false,
+            },
+        };
+        self.path.push(node);
+    }
+
+    /// What the tables decide about `goal` at the last position of the path with `depth` plies
+    /// left, if anything (see the module docs for why each rule is sound).
+    fn table_bound(&mut self, goal: Goal, depth: u32) -> Option<bool> {
+        let node = self.path[self.path.len() - 1];
+        let dtm = self.dtm(&node.pos)?;
+        if let Goal::Mate(color) = goal {
+            return Some(dtm.mates_within(color, depth));
+        }
+        let Dtm::Mate(winner, plies) = dtm else {
+            return None;
+        };
+        // The winner's fastest line cannot meet a third occurrence unless some position of
+        // the segment already occurs twice.
+        let fresh = !node.repeated;
+        match goal {
+            Goal::Mate(_) => unreachable!("handled above"),
+            Goal::Draw if winner == Color::Black => (plies <= depth).then_some(true),
+            Goal::Draw => fresh.then_some(false),
+            Goal::Horizon(x) if winner == x => {
+                let keeps = Material::of(node.pos.board()).is_some_and(|m| m.keeps_superiority(x));
+                (fresh && (plies <= depth || keeps)).then_some(true)
+            }
+            Goal::Horizon(_) => (plies <= depth).then_some(false),
+        }
     }
 
     /// Whether the last position on the path occurs for the third time.

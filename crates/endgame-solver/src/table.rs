@@ -30,7 +30,7 @@ const BUCKET: usize = 4;
 const INITIAL: usize = 1 << 17;
 const NO_WIN: u64 = 255;
 
-/// A fixed-size transposition table.
+/// A transposition table of bounded size (see [`Table::new`]).
 #[derive(Debug)]
 pub struct Table {
     entries: Vec<[u64; 4]>,
@@ -98,8 +98,9 @@ const CODE_MASK: u64 = 0xff | 0xff << 24;
 impl Table {
     /// A table using at most `bytes` of memory (at least one bucket).
     pub fn new(bytes: usize) -> Table {
-        let wanted = (bytes / size_of::<[u64; 4]>()).max(BUCKET);
-        // The largest power of two that fits; zeroed memory is an empty table.
+        // Growing holds the old table and the new one at once, half and whole the final size:
+        // the final size is the largest power of two whose 1.5 times fits.
+        let wanted = (bytes / size_of::<[u64; 4]>() * 2 / 3).max(BUCKET);
         let max_len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         let len = max_len.min(INITIAL);
         Table {

@@ -1,9 +1,17 @@
-//! The fast solver against the plain minimax reference, on random legal positions of the task's
-//! material (White K, optional R, optional pawn; Black K, optional R) for every N from 0 to 7.
+//! The table-backed solver against the search without tables and the plain minimax reference,
+//! on random legal positions of the task's material (White K, optional R, optional pawn; Black
+//! K, optional R): every N from 0 to 7 against both, N from 8 to 10 against the search without
+//! tables, and the goals after lines that already repeat positions.
+
+mod common;
 
 use endgame_solver::{Solver, analyse, reference};
 use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
 use test_support::Rng;
+
+fn with_tables() -> Solver {
+    Solver::with_tables(16 << 20, common::tables())
+}
 
 /// A random legal position of the task's material.
 fn random_position(rng: &mut Rng) -> Position {
@@ -65,15 +73,46 @@ fn random_position(rng: &mut Rng) -> Position {
 fn check(depth: u32, count: usize, seed: u64) {
     let mut rng = Rng::new(seed);
     let mut solver = Solver::new(16 << 20);
+    let mut tabled = with_tables();
     let mut verdicts = std::collections::BTreeMap::new();
     for i in 0..count {
         let pos = random_position(&mut rng);
         let fast = analyse(&mut solver, &pos, depth);
         let plain = reference::answer(&pos, depth);
         assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
+        let table = analyse(&mut tabled, &pos, depth);
+        assert_eq!(
+            table, plain,
+            "with tables, position {i}: {pos} with N = {depth}"
+        );
         *verdicts.entry(fast.verdict.to_string()).or_insert(0) += 1;
     }
     eprintln!("N = {depth}: {verdicts:?}");
+}
+
+/// The table-backed solver against the search without tables (the plain minimax no longer
+/// finishes in test time here).
+fn check_deep(depth: u32, count: usize, seed: u64) {
+    let mut rng = Rng::new(seed);
+    let mut solver = Solver::new(64 << 20);
+    let mut tabled = with_tables();
+    let mut verdicts = std::collections::BTreeMap::new();
+    for i in 0..count {
+        let pos = random_position(&mut rng);
+        let table = analyse(&mut tabled, &pos, depth);
+        let search = analyse(&mut solver, &pos, depth);
+        assert_eq!(table, search, "position {i}: {pos} with N = {depth}");
+        *verdicts.entry(table.verdict.to_string()).or_insert(0) += 1;
+    }
+    eprintln!("N = {depth}: {verdicts:?}");
+}
+
+#[test]
+fn n8_to_n10_against_the_search_without_tables() {
+    // N = 11 and 12 are checked by hand (the search without tables takes minutes on some).
+    for (depth, count) in [(8, 30), (9, 20), (10, 12)] {
+        check_deep(depth, count, 100 + u64::from(depth));
+    }
 }
 
 #[test]
@@ -169,6 +208,7 @@ fn repetition_depths() {
     };
     let mut rng = Rng::new(8);
     let mut solver = Solver::new(16 << 20);
+    let mut tabled = with_tables();
     for (material, depth, count) in [
         (&[WK, WP, BK][..], 8, 40),
         (&[WK, WP, BK][..], 9, 20),
@@ -179,6 +219,11 @@ fn repetition_depths() {
             let fast = analyse(&mut solver, &pos, depth);
             let plain = reference::answer(&pos, depth);
             assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
+            let table = analyse(&mut tabled, &pos, depth);
+            assert_eq!(
+                table, plain,
+                "with tables, position {i}: {pos} with N = {depth}"
+            );
         }
     }
 }
@@ -207,6 +252,7 @@ fn goals_after_repeating_lines() {
     };
     let mut rng = Rng::new(99);
     let mut solver = Solver::new(16 << 20);
+    let mut tabled = with_tables();
     let mut compared = 0;
     for material in [&[WK, BK, BR][..], &[WK, WR, BK][..], &[WK, WR, BK, BR][..]] {
         for _ in 0..40 {
@@ -256,6 +302,8 @@ fn goals_after_repeating_lines() {
                         let fast = solver.wins(goal, prefix, depth);
                         let plain = reference::wins(goal, prefix, depth);
                         assert_eq!(fast, plain, "{goal:?} at depth {depth} after {prefix:?}");
+                        let table = tabled.wins(goal, prefix, depth);
+                        assert_eq!(table, plain, "tables: {goal:?} at {depth} after {prefix:?}");
                         compared += 1;
                     }
                 }

@@ -24,7 +24,7 @@ use std::{
 };
 
 use clap::{ArgAction, builder::BoolishValueParser, builder::TypedValueParser};
-use toolkit_cli::{AtLine, Diagnostics, read_input};
+use toolkit_cli::{AtLine, Diagnostics, Input};
 
 use crate::{
     Kbnk, ProbeError, Stats, Table, json,
@@ -313,40 +313,53 @@ fn answer(
     let Some(file) = positions.file else {
         return Ok(());
     };
-    let text = match read_input(Some(&file)) {
-        Ok(text) => text,
+    let input = match Input::open(Some(&file)) {
+        Ok(input) => input,
         Err(err) => {
             diag.error(&err);
             return Ok(());
         }
     };
-    let mut good = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let fen = line.trim();
+    // Text answers are framed by their FEN and a blank line; JSON lines carry their FEN.
+    let framed = !matches!(answer, Answer::Probe(Format::Json));
+    // The table is read (or generated) at the first good line: a batch of bad lines never
+    // touches it. Lines are answered as they come, so memory is bounded by the line.
+    let mut loaded: Option<Table> = None;
+    let mut lines = input.lines();
+    while let Some(line) = lines.next_line() {
+        let line = match line {
+            Ok(line) => line,
+            Err(err) => {
+                out.flush()?;
+                diag.error(&err);
+                continue;
+            }
+        };
+        let fen = line.text.trim();
         if fen.is_empty() || fen.starts_with('#') {
             continue;
         }
-        match Kbnk::from_fen(fen) {
-            Ok(pos) => good.push((fen, pos)),
-            Err(error) => diag.error(&AtLine::<ProbeError> {
-                line: number + 1,
-                error,
-            }),
+        let pos = match Kbnk::from_fen(fen) {
+            Ok(pos) => pos,
+            Err(error) => {
+                out.flush()?;
+                diag.error(&AtLine::<ProbeError> {
+                    line: line.number,
+                    error,
+                });
+                continue;
+            }
+        };
+        if loaded.is_none() {
+            loaded = table(options, diag);
         }
-    }
-    if good.is_empty() {
-        return Ok(());
-    }
-    let Some(table) = table(options, diag) else {
-        return Ok(());
-    };
-    // Text answers are framed by their FEN and a blank line; JSON lines carry their FEN.
-    let framed = !matches!(answer, Answer::Probe(Format::Json));
-    for (fen, pos) in good {
+        let Some(table) = &loaded else {
+            return Ok(()); // the table file is unusable: reported, nothing can be answered
+        };
         if framed {
             writeln!(out, "{fen}")?;
         }
-        write_answer(out, &table, fen, pos, answer)?;
+        write_answer(out, table, fen, pos, answer)?;
         if framed {
             writeln!(out)?;
         }

@@ -26,16 +26,18 @@
 //! a checkmate is 0, else the longest White win after a black king move, plus one ply).
 //!
 //! Reading checks, in order: the size of the header, the magic, the version, the material, the
-//! metric, the indexing, the side, the compression, the reserved bytes, the payload size against
-//! the file size, the payload checksum, the inflated size, the values checksum, and the range of
-//! every value.
+//! metric, the indexing, the side, the compression, the reserved bytes, the payload size (at most
+//! twice the number of values) against the file size, the payload checksum, the inflated size,
+//! the values checksum, and the range of every value. A reader never reads past the payload size
+//! the header states, so a device that never ends is refused, not read forever.
 //!
 //! This module also gives [`Table`] its file methods: [`Table::load`], [`Table::save`],
 //! [`Table::to_bytes`] and [`Table::from_bytes`].
 
 use std::{
     error::Error,
-    fmt, io,
+    fmt,
+    io::{self, Read},
     path::{Path, PathBuf},
 };
 
@@ -100,6 +102,11 @@ pub enum FormatError {
         /// The bytes after the header.
         actual: u64,
     },
+    /// The header states a payload larger than any table's.
+    PayloadTooLarge {
+        /// The payload size the header states.
+        stated: u64,
+    },
     /// The payload's checksum does not match the header.
     PayloadChecksum,
     /// The payload does not inflate.
@@ -144,6 +151,10 @@ impl fmt::Display for FormatError {
             FormatError::PayloadSize { stated, actual } => write!(
                 f,
                 "truncated or padded: the header states a payload of {stated} bytes, the file has {actual}"
+            ),
+            FormatError::PayloadTooLarge { stated } => write!(
+                f,
+                "the header states a payload of {stated} bytes, more than any table needs ({MAX_PAYLOAD})"
             ),
             FormatError::PayloadChecksum => f.write_str("payload checksum mismatch"),
             FormatError::Inflate(why) => write!(f, "payload does not inflate: {why}"),
@@ -239,7 +250,7 @@ impl Table {
     /// [`TableFileError::Read`] when the file cannot be read, [`TableFileError::Corrupt`] naming
     /// the check that failed when it is truncated, corrupt or not a KBNK table.
     pub fn load(path: &Path) -> Result<Table, TableFileError> {
-        let bytes = std::fs::read(path).map_err(|source| TableFileError::Read {
+        let bytes = read_bounded(path).map_err(|source| TableFileError::Read {
             path: path.to_path_buf(),
             source,
         })?;
@@ -274,6 +285,27 @@ impl Table {
     pub fn from_bytes(bytes: &[u8]) -> Result<Table, FormatError> {
         decode(bytes)
     }
+}
+
+/// The largest payload a reader accepts: the values stored as they are (deflate's worst case is
+/// five bytes over that per 64 KiB block) with room to spare.
+const MAX_PAYLOAD: u64 = 2 * LEGAL_WHITE as u64;
+
+/// A table file's bytes: the header, then at most the payload size it states plus one byte
+/// (so that a longer file still fails the size check). A device or a pipe that never ends
+/// (`/dev/zero`) is read no further than that.
+fn read_bounded(path: &Path) -> io::Result<Vec<u8>> {
+    let mut file = std::fs::File::open(path)?;
+    let mut bytes = Vec::with_capacity(HEADER_SIZE);
+    (&mut file)
+        .take(HEADER_SIZE as u64)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() == HEADER_SIZE {
+        let stated = u64::from(u32::from_le_bytes(le(&bytes, 44)));
+        file.take(stated.min(MAX_PAYLOAD) + 1)
+            .read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
 }
 
 /// FNV-1a, 64 bits: a simple checksum another program can reproduce in a few lines.
@@ -384,6 +416,9 @@ fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     }
     let count = u32::from_le_bytes(le(bytes, 40)) as usize;
     let stated = u64::from(u32::from_le_bytes(le(bytes, 44)));
+    if stated > MAX_PAYLOAD {
+        return Err(FormatError::PayloadTooLarge { stated });
+    }
     let payload = &bytes[HEADER_SIZE..];
     if stated != payload.len() as u64 {
         return Err(FormatError::PayloadSize {
@@ -394,7 +429,7 @@ fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     if fnv1a(payload) != u64::from_le_bytes(le(bytes, 48)) {
         return Err(FormatError::PayloadChecksum);
     }
-    let expected = legal_white_count();
+    let expected = LEGAL_WHITE;
     if count != expected {
         return Err(FormatError::ValueCount {
             expected,
@@ -423,9 +458,7 @@ fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
 }
 
 /// The number of legal White-to-move positions in canonical form.
-fn legal_white_count() -> usize {
-    1_359_578
-}
+const LEGAL_WHITE: usize = 1_359_578;
 
 #[cfg(test)]
 mod tests {
@@ -434,7 +467,7 @@ mod tests {
     #[test]
     fn the_stated_number_of_values_is_the_number_of_legal_slots() {
         let legal = (0..SLOTS).filter(|&i| rules::white_legal(i)).count();
-        assert_eq!(legal_white_count(), legal);
+        assert_eq!(LEGAL_WHITE, legal);
     }
 
     #[test]

@@ -332,6 +332,29 @@ enum Probed {
     Syzygy(Wdl, i32),
 }
 
+/// Syzygy's error in one line: its `Display` of a corrupted table carries a whole backtrace.
+fn one_line(err: &shakmaty_syzygy::SyzygyError) -> String {
+    use shakmaty_syzygy::{ProbeError, SyzygyError};
+    match err {
+        SyzygyError::ProbeFailed {
+            metric,
+            material,
+            error,
+        } => {
+            let why = match error.as_ref() {
+                ProbeError::CorruptedTable { .. } => "the table file is corrupted".to_owned(),
+                other => other.to_string(),
+            };
+            format!("failed to probe {metric} table {material}: {why}")
+        }
+        other => other.to_string(),
+    }
+    .lines()
+    .next()
+    .unwrap_or_default()
+    .to_owned()
+}
+
 /// Syzygy's WDL of a position and, when `with_dtz` and decisive, its DTZ (else 0).
 fn probe(
     tablebase: &Tablebase<shakmaty::Chess>,
@@ -344,7 +367,7 @@ fn probe(
     let chess = position.to_chess();
     let fail = |err: shakmaty_syzygy::SyzygyError| SyzygyError::Probe {
         position,
-        message: err.to_string(),
+        message: one_line(&err),
     };
     let wdl = tablebase.probe_wdl_after_zeroing(&chess).map_err(fail)?;
     let dtz = if with_dtz && wdl != Wdl::Draw {

@@ -235,3 +235,30 @@ fn an_unreadable_batch_file_is_a_failure() {
     );
     assert_eq!(status, Status::Failure);
 }
+
+/// Issue 16, defect 2: one line that is not UTF-8 text (a comment in Latin-1) made the whole
+/// batch unreadable; now it is one error and every other line is answered.
+#[test]
+fn defect_2_a_line_that_is_not_utf8_spoils_only_itself() {
+    let file = scratch("latin1-batch.txt");
+    let mut bytes = fixture("probe_mate_in_1.in").into_bytes();
+    bytes.extend_from_slice(b"# caf\xe9\n");
+    bytes.extend_from_slice(fixture("probe_checkmated.in").as_bytes());
+    std::fs::write(&file, bytes).unwrap();
+    let command = Command::Probe {
+        positions: Positions::file(&file),
+        format: Format::Text,
+    };
+    let (out, err, status) = run_command(command, table_file());
+    let expected = [
+        fixture("probe_mate_in_1.out"),
+        fixture("probe_checkmated.out"),
+    ]
+    .concat();
+    assert_eq!(out, expected);
+    assert_eq!(
+        err,
+        "error: line 2: not UTF-8 text (byte 0xE9 at column 6)\n"
+    );
+    assert_eq!(status, Status::Invalid);
+}

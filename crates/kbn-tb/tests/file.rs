@@ -113,3 +113,24 @@ proptest! {
         prop_assert!(Table::from_bytes(&data).is_err());
     }
 }
+
+/// Issue 16, defect 3: `--table /dev/zero` read without end; the header's payload size bounds
+/// the read, so an endless file fails its first check.
+#[test]
+#[cfg(unix)]
+fn defect_3_an_endless_table_file_is_refused_at_its_header() {
+    let err = Table::load(std::path::Path::new("/dev/zero")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "table \"/dev/zero\" is unusable: not a kbn-tb table file (bad magic bytes)"
+    );
+}
+
+#[test]
+fn a_payload_size_beyond_any_table_is_refused() {
+    let err = with(|bytes| bytes[44..48].copy_from_slice(&u32::MAX.to_le_bytes())).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the header states a payload of 4294967295 bytes, more than any table needs (2719156)"
+    );
+}

@@ -12,9 +12,12 @@
 
 use std::fmt;
 
-use shakmaty::{Chess, Color, MoveList, Position, Role};
+use shakmaty::{Chess, Color, Position};
 
-use crate::notation::MoveToken;
+use crate::{
+    matching::{Matches, has_legal_move, matching},
+    notation::MoveToken,
+};
 
 /// How a game ended, in the statement's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,16 +149,16 @@ impl Judge {
             return None;
         }
         let ply = self.plies + 1;
-        let verdict = match token.map(|token| candidates(&self.pos, token)) {
-            Some(moves) if moves.len() == 1 => {
-                self.pos.play_unchecked(moves[0]);
+        let verdict = match token.map(|token| matching(&self.pos, token)) {
+            Some(Matches::One(m)) => {
+                self.pos.play_unchecked(m);
                 self.plies = ply;
                 return None;
             }
             // Two legal candidates mean the game is not over.
-            Some(moves) if moves.len() > 1 => Verdict::PuzzleMove,
+            Some(Matches::Several) => Verdict::PuzzleMove,
             // No candidate, or no move at all: was the game already over?
-            _ if self.pos.legal_moves().is_empty() => Verdict::DeadMoves,
+            _ if !has_legal_move(&self.pos) => Verdict::DeadMoves,
             _ => Verdict::IllegalMove,
         };
         self.decided = Some((verdict, ply));
@@ -178,7 +181,7 @@ impl Judge {
 
 /// How the game stands with no faulty move: checkmate, stalemate, or neither.
 fn final_verdict(pos: &Chess) -> Verdict {
-    if !pos.legal_moves().is_empty() {
+    if has_legal_move(pos) {
         Verdict::Draw
     } else if pos.checkers().is_empty() {
         Verdict::Stalemate
@@ -190,43 +193,10 @@ fn final_verdict(pos: &Chess) -> Verdict {
     }
 }
 
-/// The legal moves that match a token: same piece type, destination, castling side, the
-/// disambiguation when written, the promotion piece (a queen when none is written and a pawn
-/// reaches the last rank), and a capture when `x` is written. King moves of two squares are never
-/// castling.
-pub fn candidates(pos: &Chess, token: &MoveToken) -> MoveList {
-    match *token {
-        MoveToken::Castle(side) => pos.castling_moves(side),
-        MoveToken::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            let last_rank = role == Role::Pawn && to.rank() == pos.turn().other().backrank();
-            let promotion = match promotion {
-                Some(piece) => Some(piece),
-                None if last_rank => Some(Role::Queen),
-                None => None,
-            };
-            // `san_candidates` never holds castling moves.
-            let mut moves = pos.san_candidates(role, to);
-            moves.retain(|m| {
-                file.is_none_or(|f| m.from().is_some_and(|from| from.file() == f))
-                    && rank.is_none_or(|r| m.from().is_some_and(|from| from.rank() == r))
-                    && (!capture || m.is_capture())
-                    && m.promotion() == promotion
-            });
-            moves
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Role;
 
     fn judge(tokens: &str) -> Judgement {
         let mut judge = Judge::new();

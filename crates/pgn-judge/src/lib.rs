@@ -1,27 +1,40 @@
 //! Judge chess games from their move lists: the seven verdicts of the online-judge problem
 //! "Chess" (`White Win`, `Black Win`, `Stalemate`, `Draw`, `Dead Moves`, `Puzzle Move`,
-//! `Illegal Move`), for the problem's own input format and for PGN archives.
+//! `Illegal Move`), for the problem's own input format and for PGN archives, plain or
+//! compressed, on every core.
 //!
 //! | module | concept |
 //! |---|---|
 //! | [`notation`] | the move notation: a subset of SAN read into [`MoveToken`] |
-//! | [`judge`] | matching tokens against the legal moves, move by move, into a [`Verdict`] |
-//! | [`games`] | the judge format: counts, moves, the final `0` |
-//! | [`pgn`] | PGN archives through `pgn-reader`, with the `Result` tag checked |
-//! | [`render`] | the text lines |
-//! | [`json`] | the `--json` wire structs |
+//! | [`rays`] | slider attacks from small tables (the hot path's magic-free lookups) |
+//! | [`matching`] | the legal moves that match a token: shakmaty's generator, and a fast path |
+//! | [`judge`] | a game judged move by move into a [`Verdict`] |
+//! | [`games`] | the judge format: counts, moves, the final `0`, read line by line |
+//! | [`lexer`] | PGN text: where a game ends, and its tokens as written |
+//! | [`pgn`] | one PGN game judged, with its `Result` tag checked |
+//! | [`source`] | the input: plain, zstd, gzip, bzip2 or zip, decompressed as it streams |
+//! | [`split`] | the text cut into chunks of whole games |
+//! | [`summary`] | counts per verdict and per `Result` agreement |
+//! | [`render`], [`json`] | the text lines, the `--json` wire structs |
+//! | [`progress`] | the progress bar |
+//! | `parallel` | chunks judged on several threads, printed in input order |
+//! | `run` | [`run`]: a whole run, with its [`Options`] |
+//!
+//! The modules depend one way: `notation`, `rays` ← `matching` ← `judge` ← `games`; `lexer` ← `pgn` (with `judge`);
+//! `lexer` ← `split`; `source`; `summary`, `render`, `json`, `progress` ← `parallel` ← `run`.
 //!
 //! # Examples
 //!
 //! ```
 //! use pgn_judge::{Verdict, games};
+//! use toolkit_cli::Lines;
 //!
 //! let input = "7\ne4\ne5\nBc4\nh6\nQh5\na5\nQf7\n0\n";
-//! let verdicts: Vec<Verdict> = games::read(input)
-//!     .map(|game| game.map(|g| g.judge().0.verdict))
+//! let verdicts: Vec<Verdict> = games::read(Lines::new(input.as_bytes()))
+//!     .map(|game| game.map(|g| g.judgement.verdict))
 //!     .collect::<Result<_, _>>()?;
 //! assert_eq!(verdicts, [Verdict::WhiteWin]);
-//! # Ok::<_, toolkit_cli::AtLine<games::ReadGamesError>>(())
+//! # Ok::<_, games::ReadGamesError>(())
 //! ```
 
 #![warn(missing_docs)]
@@ -29,10 +42,19 @@
 pub mod games;
 pub mod json;
 pub mod judge;
+pub mod lexer;
+pub mod matching;
 pub mod notation;
+mod parallel;
 pub mod pgn;
+pub mod progress;
+pub mod rays;
 pub mod render;
-mod scan;
+mod run;
+pub mod source;
+pub mod split;
+pub mod summary;
 
 pub use judge::{Judge, Judgement, Verdict};
 pub use notation::{MoveToken, ParseMoveTokenError};
+pub use run::{Format, Options, Output, run};

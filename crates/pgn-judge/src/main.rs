@@ -1,14 +1,10 @@
 //! `pgn-judge`: the command line over the `pgn_judge` library.
 
-use std::{
-    io::{self, Read, Write},
-    path::{Path, PathBuf},
-    process::ExitCode,
-};
+use std::{num::NonZeroUsize, path::PathBuf, process::ExitCode};
 
 use clap::Parser;
-use pgn_judge::{games, json, pgn, render};
-use toolkit_cli::{self as cli, Diagnostics, ReadError};
+use pgn_judge::{Format, Options, Output};
+use toolkit_cli::{self as cli, Input};
 
 const AFTER_HELP: &str = "\
 Input (judge format): a series of games, each a positive move count and that many moves, ending
@@ -18,15 +14,20 @@ Nbd2, R1e2, e8=Q or e8Q, 0-0 / O-O, 0-0-0 / O-O-O; suffixes + # ! ? are ignored.
 Output: one line per game: White Win, Black Win, Stalemate, Draw, Dead Moves (a move after mate or
 stalemate), Puzzle Move (a move two legal moves fit), Illegal Move. The first event decides.
 
+With --pgn, FILE (or stdin) may be plain PGN or compressed: .zst (lichess's monthly files), .gz,
+.bz2, recognised by their first bytes, or a .zip file (every .pgn member, in order).
+
 Example:
   $ printf '7\\ne4\\ne5\\nBc4\\nh6\\nQh5\\na5\\nQf7\\n0\\n' | pgn-judge
   White Win
   $ pgn-judge --pgn --first-error games.pgn
   1. Anderssen - Kieseritzky: White Win; Result 1-0 agrees
   2. A - B: Illegal Move at ply 3: Ke3; Result * agrees
+  $ pgn-judge --pgn --summary lichess_db_standard_rated_2024-01.pgn.zst > verdicts.txt
 
 Exit status: 0 when every game was read, 2 for invalid input (a bad move count, a game cut short,
-broken PGN; every game before it is still judged), 1 when a file cannot be read.";
+broken PGN, a truncated archive; every game before it is still judged), 1 when a file cannot be
+read.";
 
 /// Judge chess games from their move lists: White Win, Black Win, Stalemate, Draw, Dead Moves,
 /// Puzzle Move or Illegal Move, for each game of the judge format or of a PGN file.
@@ -35,8 +36,9 @@ broken PGN; every game before it is still judged), 1 when a file cannot be read.
 struct Args {
     /// The input file; standard input when absent or `-`.
     file: Option<PathBuf>,
-    /// Read standard PGN (tags, comments, variations, NAGs) and judge each game's main line;
-    /// prints the game number, White - Black, the verdict and whether the Result tag agrees.
+    /// Read standard PGN (tags, comments, variations, NAGs), plain or compressed, and judge each
+    /// game's main line; prints the game number, White - Black, the verdict and whether the
+    /// Result tag agrees.
     #[arg(long)]
     pgn: bool,
     /// Also name the move that decided a faulty verdict: its ply (from 1) and its text.
@@ -45,99 +47,37 @@ struct Args {
     /// Print one JSON object per game and line.
     #[arg(long)]
     json: bool,
+    /// At the end, count the games per verdict and per Result agreement (on stderr; with
+    /// --json, as a last JSON line).
+    #[arg(long)]
+    summary: bool,
+    /// Threads judging PGN at once [default: the available cores].
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    cli::run(|out, diag| {
-        if args.pgn {
-            judge_pgn(&args, out, diag)
+    let options = Options {
+        format: if args.pgn { Format::Pgn } else { Format::Judge },
+        output: if args.json {
+            Output::Json
         } else {
-            judge_games(&args, out, diag)
-        }
-    })
-}
-
-fn judge_games(
-    args: &Args,
-    out: &mut impl Write,
-    diag: &mut Diagnostics<io::Stderr>,
-) -> io::Result<()> {
-    let text = match cli::read_input(args.file.as_deref()) {
-        Ok(text) => text,
+            Output::Text
+        },
+        first_error: args.first_error,
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)),
+        summary: args.summary,
+        progress: cli::progress_wanted(),
+        ..Options::default()
+    };
+    cli::run(|out, diag| match Input::open(args.file.as_deref()) {
+        Ok(input) => pgn_judge::run(input, &options, out, diag),
         Err(err) => {
             diag.error(&err);
-            return Ok(());
+            Ok(())
         }
-    };
-    for game in games::read(&text) {
-        let game = match game {
-            Ok(game) => game,
-            Err(err) => {
-                diag.error(&err);
-                break;
-            }
-        };
-        let (judgement, fault) = game.judge();
-        if args.json {
-            serde_json::to_writer(
-                &mut *out,
-                &json::JudgedGame::new(game.number, &judgement, fault),
-            )?;
-            writeln!(out)?;
-        } else {
-            writeln!(
-                out,
-                "{}",
-                render::verdict_line(&judgement, fault, args.first_error)
-            )?;
-        }
-    }
-    Ok(())
-}
-
-fn judge_pgn(
-    args: &Args,
-    out: &mut impl Write,
-    diag: &mut Diagnostics<io::Stderr>,
-) -> io::Result<()> {
-    let path = args.file.as_deref().filter(|p| *p != Path::new("-"));
-    let input: Box<dyn Read> = match path {
-        None => Box::new(io::stdin().lock()),
-        Some(path) => match std::fs::File::open(path) {
-            Ok(file) => Box::new(file),
-            Err(source) => {
-                diag.error(&ReadError {
-                    path: Some(path.to_path_buf()),
-                    source,
-                });
-                return Ok(());
-            }
-        },
-    };
-    for game in pgn::read(input) {
-        let game = match game {
-            Ok(game) => game,
-            Err(source) => {
-                diag.error(&ReadError {
-                    path: path.map(Path::to_path_buf),
-                    source,
-                });
-                break;
-            }
-        };
-        if args.json {
-            serde_json::to_writer(&mut *out, &json::PgnGameJson::from(&game))?;
-            writeln!(out)?;
-        } else {
-            writeln!(out, "{}", render::pgn_line(&game, args.first_error))?;
-        }
-        if let Err(error) = &game.outcome {
-            diag.error(&pgn::GameError {
-                number: game.number,
-                error,
-            });
-        }
-    }
-    Ok(())
+    })
 }

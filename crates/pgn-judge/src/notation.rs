@@ -76,9 +76,16 @@ impl MoveToken {
     ///
     /// [`ParseMoveTokenError`] when the token is not a move in this notation.
     pub fn from_ascii(token: &[u8]) -> Result<MoveToken, ParseMoveTokenError> {
-        parse(strip_suffixes(token)).ok_or_else(|| ParseMoveTokenError {
+        MoveToken::read(token).ok_or_else(|| ParseMoveTokenError {
             token: String::from_utf8_lossy(token).into_owned(),
         })
+    }
+
+    /// [`MoveToken::from_ascii`] without the error's copy of the token: `None` for a token
+    /// outside the notation (the judge's hot path, where such a token is just an Illegal Move).
+    #[inline]
+    pub fn read(token: &[u8]) -> Option<MoveToken> {
+        parse(strip_suffixes(token))
     }
 
     /// The token for a SAN move read from a PGN file: the same fields, judged by the same rules.
@@ -180,19 +187,54 @@ impl fmt::Display for MoveToken {
 /// The token without its check/mate suffix and its annotation: `+` or `#`, then one of
 /// `!`, `?`, `!!`, `??`, `!?`, `?!`.
 fn strip_suffixes(token: &[u8]) -> &[u8] {
+    // The annotations are every glyph pair and single glyph.
     let mut rest = token;
-    for annotation in [&b"!!"[..], b"??", b"!?", b"?!", b"!", b"?"] {
-        if let Some(stripped) = rest.strip_suffix(annotation) {
-            rest = stripped;
-            break;
+    for _ in 0..2 {
+        match rest {
+            [head @ .., b'!' | b'?'] => rest = head,
+            _ => break,
         }
     }
-    rest.strip_suffix(b"+")
-        .or_else(|| rest.strip_suffix(b"#"))
-        .unwrap_or(rest)
+    match rest {
+        [head @ .., b'+' | b'#'] => head,
+        _ => rest,
+    }
 }
 
 fn parse(token: &[u8]) -> Option<MoveToken> {
+    // The common shapes first: `e4`, `Nf3`, `Nxe5`, `exd5`.
+    let normal = |role, file, capture, to| MoveToken::Normal {
+        role,
+        file,
+        rank: None,
+        capture,
+        to,
+        promotion: None,
+    };
+    match *token {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            return Some(normal(Role::Pawn, None, false, square(f, r)));
+        }
+        [
+            p @ (b'K' | b'Q' | b'R' | b'B' | b'N'),
+            f @ b'a'..=b'h',
+            r @ b'1'..=b'8',
+        ] => {
+            return Some(normal(role_of(p), None, false, square(f, r)));
+        }
+        [
+            p @ (b'K' | b'Q' | b'R' | b'B' | b'N'),
+            b'x',
+            f @ b'a'..=b'h',
+            r @ b'1'..=b'8',
+        ] => {
+            return Some(normal(role_of(p), None, true, square(f, r)));
+        }
+        [from @ b'a'..=b'h', b'x', f @ b'a'..=b'h', r @ b'1'..=b'8'] if from.abs_diff(f) == 1 => {
+            return Some(normal(Role::Pawn, file_of(from), true, square(f, r)));
+        }
+        _ => {}
+    }
     match token {
         b"0-0" | b"O-O" => return Some(MoveToken::Castle(CastlingSide::KingSide)),
         b"0-0-0" | b"O-O-O" => return Some(MoveToken::Castle(CastlingSide::QueenSide)),
@@ -242,6 +284,25 @@ fn parse(token: &[u8]) -> Option<MoveToken> {
         promotion,
     })
     .filter(MoveToken::fits_notation)
+}
+
+/// The square of a file letter `a`-`h` and a rank digit `1`-`8`.
+fn square(file: u8, rank: u8) -> Square {
+    Square::from_coords(
+        File::new(u32::from(file - b'a')),
+        Rank::new(u32::from(rank - b'1')),
+    )
+}
+
+/// The role of a piece letter `K`, `Q`, `R`, `B` or `N`.
+fn role_of(letter: u8) -> Role {
+    match letter {
+        b'K' => Role::King,
+        b'Q' => Role::Queen,
+        b'R' => Role::Rook,
+        b'B' => Role::Bishop,
+        _ => Role::Knight,
+    }
 }
 
 fn file_of(c: u8) -> Option<File> {

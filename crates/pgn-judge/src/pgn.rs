@@ -1,38 +1,30 @@
-//! Judging the games of a PGN file, streamed through [`pgn_reader`].
+//! Judging one game of a PGN file from its [`lexer`](crate::lexer) tokens.
 //!
-//! Each game's main line is judged with the judge format's rules (see [`crate::judge`]): a SAN
-//! move is read into the same [`MoveToken`] fields, so a bare pawn destination (`d5`) also matches
-//! a capture, an `x` on a non-capture is illegal and `Kg1` is never castling. Tag pairs, move
-//! numbers, comments, variations, NAGs and result tokens are skipped; a `FEN` tag sets the starting
-//! position. Every other main-line token is a move, judged by the notation: `pgn-reader` would
-//! silently skip the tokens it cannot read as SAN (`Zz3`, `e4++`), so the input first goes through
-//! [`crate::scan`], which hands them to the visitor as marked comments; such a token is an
-//! Illegal Move (or Dead Moves after the end), named as written.
+//! Each game's main line is judged with the judge format's rules (see [`crate::judge`]): every
+//! main-line token is read by the same notation ([`MoveToken`]), so a bare pawn destination
+//! (`d5`) also matches a capture, an `x` on a non-capture is illegal, `Kg1` is never castling,
+//! and a token outside the notation (`Zz3`, `e4++`, `Pe4`, `--`) is an Illegal Move (or Dead
+//! Moves after the end), named as written. A `FEN` tag sets the starting position.
 //!
-//! A game the reader cannot finish (an unterminated tag or comment) or whose `FEN` tag is invalid
-//! is a [`BrokenGame`]; the next game is read on.
+//! A game the lexer cannot finish (an unterminated tag or comment), whose `FEN` tag is invalid,
+//! or with no tag, move or result at all (text that is not PGN) is a [`BrokenGame`].
 
-use std::{
-    fmt,
-    io::{self, Read},
-    ops::ControlFlow,
-};
+use std::fmt;
 
-use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
-use shakmaty::{CastlingMode, Chess, fen::Fen};
-use toolkit_cli::Report;
+use shakmaty::{CastlingMode, Chess, fen::Fen, san::SanPlus};
+use toolkit_cli::{Report, text};
 
 use crate::{
     judge::{Judge, Judgement, Verdict},
+    lexer::{self, Lexer, Syntax, Token},
     notation::MoveToken,
-    scan::{self, MarkUnreadable},
 };
 
 /// One game of a PGN file, judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
     /// The game's number in the file, from 1.
-    pub number: usize,
+    pub number: u64,
     /// The `White` tag (`?` when absent).
     pub white: String,
     /// The `Black` tag (`?` when absent).
@@ -48,7 +40,8 @@ pub struct PgnGame {
 pub struct PgnJudgement {
     /// The verdict, the faulty move's ply and the moves played.
     pub judgement: Judgement,
-    /// The SAN of the move that decided a faulty verdict, as written.
+    /// The move that decided a faulty verdict: in SAN (`O-O`, `e8=Q`, with its `+` or `#`) when
+    /// it is a move of the notation, else as written (cut after 60 characters).
     pub fault_san: Option<String>,
 }
 
@@ -89,9 +82,9 @@ pub fn result_agrees(result: &str, verdict: Verdict) -> bool {
 /// Why a PGN game could not be judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BrokenGame {
-    /// The PGN reader gave up on the game (`unterminated tag`, `unterminated comment`).
-    Syntax(String),
-    /// Text with no tag, no move and no result that `pgn-reader` could read.
+    /// An unterminated tag or comment.
+    Syntax(Syntax),
+    /// Text with no tag, no move and no result.
     NotPgn,
     /// The `FEN` tag is not a legal position.
     Fen {
@@ -100,14 +93,24 @@ pub enum BrokenGame {
         /// What is wrong with it.
         reason: String,
     },
+    /// The game is longer than the limit, in bytes (it was skipped, not read).
+    TooLong {
+        /// The limit.
+        max: usize,
+    },
 }
 
 impl fmt::Display for BrokenGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BrokenGame::Syntax(reason) => write!(f, "{reason}"),
+            BrokenGame::Syntax(syntax) => f.write_str(syntax.as_str()),
             BrokenGame::NotPgn => write!(f, "no tag, move or result found"),
             BrokenGame::Fen { fen, reason } => write!(f, "FEN tag {fen:?}: {reason}"),
+            BrokenGame::TooLong { max } => write!(
+                f,
+                "longer than {} MiB (skipped up to the next blank line before a tag)",
+                max >> 20
+            ),
         }
     }
 }
@@ -118,7 +121,7 @@ impl std::error::Error for BrokenGame {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameError<'a> {
     /// The game's number in the file.
-    pub number: usize,
+    pub number: u64,
     /// What is wrong.
     pub error: &'a BrokenGame,
 }
@@ -131,191 +134,145 @@ impl fmt::Display for GameError<'_> {
 
 impl Report for GameError<'_> {}
 
-/// Reads and judges the games of a PGN stream, one at a time.
+/// Judges the game that starts at `text[0]` and ends with `text` (as [`lexer::scan_game`] splits
+/// a file), numbered `number`.
 ///
 /// # Examples
 ///
 /// ```
 /// use pgn_judge::{Verdict, pgn};
 ///
-/// let pgn = b"[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
-/// let game = pgn::read(&pgn[..]).next().unwrap()?;
+/// let text = b"[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+/// let game = pgn::judge_game(1, text);
 /// assert_eq!(game.outcome.unwrap().judgement.verdict, Verdict::BlackWin);
-/// # Ok::<_, std::io::Error>(())
 /// ```
-pub fn read<R: Read>(input: R) -> PgnGames<R> {
-    PgnGames {
-        reader: Reader::new(MarkUnreadable::new(input)),
-        visitor: JudgeVisitor::default(),
-        failed: false,
+pub fn judge_game(number: u64, text: &[u8]) -> PgnGame {
+    let mut game = GameInProgress::default();
+    let outcome = game.read(text);
+    PgnGame {
+        number,
+        white: game.white.unwrap_or_else(|| "?".to_owned()),
+        black: game.black.unwrap_or_else(|| "?".to_owned()),
+        result: game.result,
+        outcome,
     }
 }
 
-/// The judged games of a PGN stream, from [`read`]. An I/O error ends the iteration.
-#[derive(Debug)]
-pub struct PgnGames<R> {
-    reader: Reader<MarkUnreadable<R>>,
-    visitor: JudgeVisitor,
-    failed: bool,
-}
-
-impl<R: Read> Iterator for PgnGames<R> {
-    type Item = io::Result<PgnGame>;
-
-    fn next(&mut self) -> Option<io::Result<PgnGame>> {
-        if self.failed {
-            return None;
-        }
-        match self.reader.read_game(&mut self.visitor) {
-            Ok(game) => game,
-            // The reader's own syntax errors: it has skipped past the bad part, read on.
-            Err(err) if err.kind() == io::ErrorKind::InvalidData => Some(
-                self.visitor
-                    .take_game(Err(BrokenGame::Syntax(err.to_string()))),
-            ),
-            Err(err) => {
-                self.failed = true;
-                Some(Err(err))
-            }
-        }
-    }
-}
-
-/// The game being read. It lives in the visitor (not in the reader's per-game values) so a game the
-/// reader abandons with an error can still be reported with its tags.
+/// What the tokens of a game have shown so far.
 #[derive(Debug, Default)]
-struct JudgeVisitor {
-    number: usize,
+struct GameInProgress {
     white: Option<String>,
     black: Option<String>,
     result: Option<String>,
     fen: Option<String>,
-    judge: Judge,
-    fault_san: Option<String>,
-    /// Whether the game had a tag, a move or a result: the reader skips what it cannot read, so
-    /// text that is no PGN at all comes out as a game with none of them.
+    /// Whether the game had a tag, a move that reads as SAN, or a result: text that is not PGN
+    /// at all has none of them.
     seen_pgn: bool,
-    /// Whether an unreadable token decided the verdict before anything showed that the text is
-    /// PGN: the game is judged when something does, else it is no PGN.
-    decided_early: bool,
 }
 
-impl JudgeVisitor {
-    fn take_game(&mut self, outcome: Result<PgnJudgement, BrokenGame>) -> io::Result<PgnGame> {
-        Ok(PgnGame {
-            number: self.number,
-            white: self.white.take().unwrap_or_else(|| "?".to_owned()),
-            black: self.black.take().unwrap_or_else(|| "?".to_owned()),
-            result: self.result.take(),
-            outcome,
+impl GameInProgress {
+    fn read(&mut self, text: &[u8]) -> Result<PgnJudgement, BrokenGame> {
+        let mut lexer = Lexer::new(text);
+        let mut judge = None;
+        let mut fault_san = None;
+        for token in &mut lexer {
+            let word = match token {
+                Token::Tag { name, value } => {
+                    self.tag(name, value);
+                    continue;
+                }
+                Token::Broken(syntax) => return Err(BrokenGame::Syntax(syntax)),
+                Token::Result => {
+                    self.seen_pgn = true;
+                    None
+                }
+                Token::Move(word) => Some(word),
+            };
+            let judge = match &mut judge {
+                Some(judge) => judge,
+                None => judge.insert(self.start()?),
+            };
+            let Some(word) = word else {
+                if fault_san.is_some() {
+                    break;
+                }
+                continue;
+            };
+            if fault_san.is_some() {
+                // The verdict is decided: read on only to learn whether the text is PGN.
+                self.seen_pgn |= reads_as_san(word);
+                if self.seen_pgn {
+                    break;
+                }
+                continue;
+            }
+            let token = MoveToken::read(word);
+            self.seen_pgn |= token.is_some() || reads_as_san(word);
+            if judge.play(token.as_ref()).is_some() {
+                fault_san = Some(fault_text(word, token.as_ref()));
+                if self.seen_pgn {
+                    break;
+                }
+            }
+        }
+        let judge = match judge {
+            Some(judge) => judge,
+            None => self.start()?,
+        };
+        if !self.seen_pgn {
+            return Err(BrokenGame::NotPgn);
+        }
+        Ok(PgnJudgement {
+            judgement: judge.finish(),
+            fault_san,
         })
     }
 
-    fn judged(&mut self) -> io::Result<PgnGame> {
-        let judged = PgnJudgement {
-            judgement: self.judge.finish(),
-            fault_san: self.fault_san.take(),
-        };
-        self.take_game(Ok(judged))
-    }
-}
-
-impl Visitor for JudgeVisitor {
-    type Tags = ();
-    type Movetext = ();
-    type Output = io::Result<PgnGame>;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output> {
-        self.number += 1;
-        self.white = None;
-        self.black = None;
-        self.result = None;
-        self.fen = None;
-        self.fault_san = None;
-        self.seen_pgn = false;
-        self.decided_early = false;
-        ControlFlow::Continue(())
-    }
-
-    fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
         self.seen_pgn = true;
         let slot = match name {
             b"White" => &mut self.white,
             b"Black" => &mut self.black,
             b"Result" => &mut self.result,
             b"FEN" => &mut self.fen,
-            _ => return ControlFlow::Continue(()),
+            _ => return,
         };
-        *slot = Some(value.decode_utf8_lossy().into_owned());
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<Self::Output> {
-        let start = match self.fen.take() {
-            None => Chess::default(),
-            Some(fen) => match starting_position(&fen) {
-                Ok(pos) => pos,
-                Err(reason) => {
-                    return ControlFlow::Break(
-                        self.take_game(Err(BrokenGame::Fen { fen, reason })),
-                    );
-                }
-            },
-        };
-        self.judge = Judge::from_position(start);
-        ControlFlow::Continue(())
-    }
-
-    fn san(&mut self, _movetext: &mut (), san_plus: SanPlus) -> ControlFlow<Self::Output> {
-        self.seen_pgn = true;
-        if self.decided_early {
-            return ControlFlow::Break(self.judged());
-        }
-        let token = MoveToken::from_san(&san_plus.san);
-        if self.judge.play(token.as_ref()).is_some() {
-            self.fault_san = Some(san_plus.to_string());
-            // The verdict is decided: let the reader skip the rest of the game quickly.
-            return ControlFlow::Break(self.judged());
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn comment(
-        &mut self,
-        _movetext: &mut (),
-        comment: RawComment<'_>,
-    ) -> ControlFlow<Self::Output> {
-        if self.decided_early {
-            return ControlFlow::Continue(());
-        }
-        let Some(token) = scan::unreadable_token(comment.as_bytes()) else {
-            return ControlFlow::Continue(());
-        };
-        // A token that is not a move: Illegal Move, or Dead Moves after the end.
-        self.judge.play(None);
-        self.fault_san = Some(token);
-        if self.seen_pgn {
-            ControlFlow::Break(self.judged())
+        *slot = Some(if value.contains(&b'\\') {
+            String::from_utf8_lossy(&lexer::decode_tag_value(value)).into_owned()
         } else {
-            self.decided_early = true;
-            ControlFlow::Continue(())
-        }
+            String::from_utf8_lossy(value).into_owned()
+        });
     }
 
-    fn outcome(&mut self, _movetext: &mut (), _outcome: Outcome) -> ControlFlow<Self::Output> {
-        self.seen_pgn = true;
-        if self.decided_early {
-            return ControlFlow::Break(self.judged());
+    /// The judge at the game's start: the standard position, or the `FEN` tag's.
+    fn start(&mut self) -> Result<Judge, BrokenGame> {
+        match self.fen.take() {
+            None => Ok(Judge::new()),
+            Some(fen) => starting_position(&fen)
+                .map(Judge::from_position)
+                .map_err(|reason| BrokenGame::Fen { fen, reason }),
         }
-        ControlFlow::Continue(())
     }
+}
 
-    fn end_game(&mut self, _movetext: ()) -> Self::Output {
-        if self.seen_pgn {
-            self.judged()
-        } else {
-            self.take_game(Err(BrokenGame::NotPgn))
+/// Whether `pgn-reader` would read a token as SAN (a move outside the notation such as `Pe4`,
+/// `--` or `Q@e5` still shows that the text is PGN).
+fn reads_as_san(word: &[u8]) -> bool {
+    SanPlus::from_ascii(lexer::strip_glyphs(word)).is_ok()
+}
+
+/// How the move that decided a verdict is named: in SAN when the notation reads it, with the
+/// check or mate sign as written (`O-O` for `0-0`, `e8=Q+` for `e8Q+!`), else as written.
+fn fault_text(word: &[u8], token: Option<&MoveToken>) -> String {
+    match token {
+        Some(token) => {
+            let mut san = token.to_string();
+            if let Some(&sign @ (b'+' | b'#')) = lexer::strip_glyphs(word).last() {
+                san.push(char::from(sign));
+            }
+            san
         }
+        None => text::cut(&String::from_utf8_lossy(word)).into_owned(),
     }
 }
 
@@ -330,8 +287,8 @@ fn starting_position(fen: &str) -> Result<Chess, String> {
 mod tests {
     use super::*;
 
-    fn games(pgn: &str) -> Vec<PgnGame> {
-        read(pgn.as_bytes()).map(Result::unwrap).collect()
+    fn judged(text: &str) -> PgnJudgement {
+        judge_game(1, text.as_bytes()).outcome.unwrap()
     }
 
     #[test]
@@ -339,10 +296,10 @@ mod tests {
         let pgn = "[Event \"x\"]\n[White \"Anderssen\"]\n[Black \"Kieseritzky\"]\n[Result \"1-0\"]\n\n\
                    1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Bc4 $1 h6 ; rest of line\n\
                    3. Qh5 a5?! 4. Qxf7# 1-0\n";
-        let [game] = &games(pgn)[..] else { panic!() };
+        let game = judge_game(7, pgn.as_bytes());
         assert_eq!(
-            (game.white.as_str(), game.black.as_str()),
-            ("Anderssen", "Kieseritzky")
+            (game.number, game.white.as_str(), game.black.as_str()),
+            (7, "Anderssen", "Kieseritzky")
         );
         assert_eq!(
             game.outcome.as_ref().unwrap().judgement.verdict,
@@ -352,35 +309,42 @@ mod tests {
     }
 
     #[test]
-    fn the_first_error_is_named_and_the_next_game_is_read() {
-        let pgn = "[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n1. d4 *\n";
-        let all = games(pgn);
-        let judged = all[0].outcome.as_ref().unwrap();
-        assert_eq!(judged.judgement.verdict, Verdict::IllegalMove);
-        assert_eq!(judged.judgement.fault_ply, Some(3));
-        assert_eq!(judged.fault_san.as_deref(), Some("Ke3"));
-        assert_eq!(all[0].agreement(), Some(Agreement::Agrees));
+    fn the_first_error_is_named_as_san_or_as_written() {
+        let faulty = judged("1. e4 e5 2. Ke3 Nc6 *");
+        assert_eq!(faulty.judgement.verdict, Verdict::IllegalMove);
+        assert_eq!(faulty.judgement.fault_ply, Some(3));
+        assert_eq!(faulty.fault_san.as_deref(), Some("Ke3"));
         assert_eq!(
-            all[1].outcome.as_ref().unwrap().judgement.verdict,
-            Verdict::Draw
+            judged("1. e4 e5 2. 0-0+!? *").fault_san.as_deref(),
+            Some("O-O+")
         );
-        assert_eq!(all[1].agreement(), Some(Agreement::NoTag));
+        assert_eq!(
+            judged("1. e4 e5 2. Zz3 *").fault_san.as_deref(),
+            Some("Zz3")
+        );
+        let long = judged(&format!("1. {} *", "x".repeat(100)));
+        assert_eq!(long.fault_san, Some(format!("{}...", "x".repeat(60))));
     }
 
     #[test]
     fn a_fen_tag_sets_the_start_and_a_bad_one_breaks_the_game() {
-        let pgn = "[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Qg7# 1-0\n\n\
-                   [FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n1. e4 *\n";
-        let all = games(pgn);
+        let mate = judged("[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Qg7# 1-0\n");
+        assert_eq!(mate.judgement.verdict, Verdict::WhiteWin);
+        let empty = judge_game(2, b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n");
+        assert!(matches!(empty.outcome, Err(BrokenGame::Fen { .. })));
+        // Even without movetext.
+        let empty = judge_game(2, b"[FEN \"x\"]\n");
+        assert!(matches!(empty.outcome, Err(BrokenGame::Fen { .. })));
+    }
+
+    #[test]
+    fn text_that_is_not_pgn_is_a_broken_game() {
         assert_eq!(
-            all[0].outcome.as_ref().unwrap().judgement.verdict,
-            Verdict::WhiteWin
+            judge_game(1, b"hello world").outcome,
+            Err(BrokenGame::NotPgn)
         );
-        assert!(matches!(all[1].outcome, Err(BrokenGame::Fen { .. })));
-        assert_eq!(all[2].number, 3);
-        assert_eq!(
-            all[2].outcome.as_ref().unwrap().judgement.verdict,
-            Verdict::Draw
-        );
+        // An unreadable first token decides nothing until the text shows it is PGN.
+        assert_eq!(judged("Zz3 Pe4").judgement.verdict, Verdict::IllegalMove);
+        assert_eq!(judged("Zz3 *").fault_san.as_deref(), Some("Zz3"));
     }
 }

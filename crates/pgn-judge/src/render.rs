@@ -26,25 +26,38 @@ pub fn verdict_line(judgement: &Judgement, fault: Option<&str>, first_error: boo
 /// A PGN game's line: number, players, verdict (and the faulty move with `first_error`), and
 /// whether the `Result` tag agrees.
 pub fn pgn_line(game: &PgnGame, first_error: bool) -> String {
-    let mut line = format!("{}. {} - {}: ", game.number, game.white, game.black);
+    let mut line = String::with_capacity(80);
+    push_pgn_line(&mut line, game, first_error);
+    line
+}
+
+/// Appends [`pgn_line`] to `line`.
+pub fn push_pgn_line(line: &mut String, game: &PgnGame, first_error: bool) {
+    let _ = write!(line, "{}. ", game.number);
+    line.push_str(&game.white);
+    line.push_str(" - ");
+    line.push_str(&game.black);
+    line.push_str(": ");
     let judged = match &game.outcome {
         Ok(judged) => judged,
         Err(_) => {
             line.push_str("broken PGN");
-            return line;
+            return;
         }
     };
     line.push_str(judged.judgement.verdict.as_str());
     if first_error {
-        push_fault(&mut line, &judged.judgement, judged.fault_san.as_deref());
+        push_fault(line, &judged.judgement, judged.fault_san.as_deref());
     }
     let result = game.result.as_deref().unwrap_or_default();
-    let _ = match game.agreement() {
-        Some(Agreement::Agrees) => write!(line, "; Result {result} agrees"),
-        Some(Agreement::Disagrees) => write!(line, "; Result {result} disagrees"),
-        Some(Agreement::NoTag) | None => write!(line, "; no Result tag"),
+    let agreement = match game.agreement() {
+        Some(Agreement::Agrees) => " agrees",
+        Some(Agreement::Disagrees) => " disagrees",
+        Some(Agreement::NoTag) | None => return line.push_str("; no Result tag"),
     };
-    line
+    line.push_str("; Result ");
+    line.push_str(result);
+    line.push_str(agreement);
 }
 
 fn push_fault(line: &mut String, judgement: &Judgement, fault: Option<&str>) {

@@ -1,129 +1,77 @@
-//! Property tests of both readers: any input gives verdicts or errors, never a panic or a hang.
+//! Property tests of both readers: any input gives verdicts or errors, never a panic or a hang,
+//! and the PGN output does not depend on how the work is shared.
 
-use pgn_judge::{MoveToken, games, pgn};
+use std::num::NonZeroUsize;
+
+use pgn_judge::{Format, MoveToken, Options, Output, games, run};
 use proptest::prelude::*;
 
-/// Pieces of both formats, so random inputs reach deep into the readers and the judge.
-const FRAGMENTS: &[&str] = &[
-    "e4",
-    "e5",
-    "d4",
-    "d5",
-    "exd5",
-    "ed5",
-    "Nf3",
-    "Nc6",
-    "Bc4",
-    "Bb5",
-    "Qh5",
-    "Qxf7",
-    "Qf7#",
-    "Kg1",
-    "O-O",
-    "0-0",
-    "O-O-O",
-    "0-0-0",
-    "e8=Q",
-    "hxg8",
-    "Nbd2",
-    "R1e2",
-    "Qh4e1",
-    "Pe4",
-    "e2e4",
-    "--",
-    "Q@e4",
-    "1.",
-    "2...",
-    " ",
-    "\n",
-    "\r\n",
-    "\t",
-    "0",
-    "1",
-    "3",
-    "7",
-    "-1",
-    "x",
-    "+",
-    "#",
-    "!?",
-    "{",
-    "}",
-    "(",
-    ")",
-    ";",
-    "$1",
-    "%",
-    "*",
-    "1-0",
-    "0-1",
-    "1/2-1/2",
-    "[White \"A\"]\n",
-    "[Result \"1-0\"]\n",
-    "[FEN \"8/8/8/4k3/8/8/8/4K3 w - - 0 1\"]\n",
-    "[FEN \"x\"]\n",
-    "[",
-    "]",
-    "\"",
-    "\\",
-    "\u{feff}",
-    "\u{e9}",
-    "Zz3",
-    "e9",
-    "e4++",
-    "e8Q",
-    "a8N",
-    "N",
-    "Ng1-f3",
-    "$x",
-    "!!!",
-    "\0",
-];
+mod common;
+use toolkit_cli::{Diagnostics, Input, Lines};
 
-fn fragments() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(FRAGMENTS), 0..200).prop_map(|parts| parts.join(" "))
-}
-
-fn judge_all(text: &str) -> usize {
-    games::read(text)
-        .map(|game| game.map(|g| g.judge().0.plies_played).unwrap_or_default() as usize)
+fn judge_all(bytes: &[u8]) -> u64 {
+    games::read(Lines::new(bytes))
+        .map(|game| {
+            game.map(|g| u64::from(g.judgement.plies_played))
+                .unwrap_or_default()
+        })
         .sum()
 }
 
-fn read_all_pgn(bytes: &[u8]) -> usize {
-    let mut count = 0;
-    for game in pgn::read(bytes) {
-        let game = game.expect("reading from memory cannot fail");
-        count += 1;
-        assert_eq!(game.number, count);
-        // The readers must always end: no more games than bytes (plus one).
-        assert!(count <= bytes.len() + 1);
-        let _ = pgn_judge::render::pgn_line(&game, true);
+/// stdout and stderr of a PGN run.
+fn pgn_run(bytes: &[u8], jobs: usize, chunk_bytes: usize, output: Output) -> (String, String) {
+    let options = Options {
+        format: Format::Pgn,
+        output,
+        first_error: true,
+        jobs: NonZeroUsize::new(jobs).unwrap(),
+        summary: true,
+        chunk_bytes,
+        ..Options::default()
+    };
+    let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
+    run(Input::from_bytes(bytes), &options, &mut out, &mut diag).unwrap();
+    (
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(diag.into_inner()).unwrap(),
+    )
+}
+
+/// The PGN reader must end, number its games from 1, and give the same output whatever the
+/// number of threads and the chunk size.
+fn check_pgn(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let (out, err) = pgn_run(bytes, 1, 1 << 20, Output::Text);
+    for (i, line) in out.lines().enumerate() {
+        prop_assert!(line.starts_with(&format!("{}. ", i + 1)), "{line}");
     }
-    count
+    prop_assert!(out.lines().count() <= bytes.len() + 1);
+    prop_assert_eq!(pgn_run(bytes, 3, 64, Output::Text), (out, err));
+    let json = pgn_run(bytes, 1, 1 << 20, Output::Json);
+    prop_assert_eq!(pgn_run(bytes, 2, 100, Output::Json), json);
+    Ok(())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn judge_format_never_panics(text in any::<String>()) {
-        judge_all(&text);
+    fn judge_format_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
+        judge_all(&bytes);
     }
 
     #[test]
-    fn judge_format_fragments_never_panic(text in fragments()) {
-        judge_all(&text);
+    fn judge_format_fragments_never_panic(text in common::fragments(200)) {
+        judge_all(text.as_bytes());
     }
 
     #[test]
     fn pgn_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
-        read_all_pgn(&bytes);
+        check_pgn(&bytes)?;
     }
 
     #[test]
-    fn pgn_fragments_never_panic(text in fragments()) {
-        read_all_pgn(text.as_bytes());
+    fn pgn_fragments_never_panic(text in common::fragments(200)) {
+        check_pgn(text.as_bytes())?;
     }
 
     #[test]

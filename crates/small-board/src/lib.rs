@@ -19,6 +19,7 @@
 //! | `moves` | [`Move`] and the stack-allocated [`MoveList`] |
 //! | `san` | [`san`] in [`Notation::Czech`] or [`Notation::English`] |
 //! | `perft` | [`perft`] and [`divide`] |
+//! | [`unmove`] | [`Unmove`]s and [`Position::unmoves`], for retrograde analysis |
 //! | [`mix`] | SplitMix64, the 64-bit mixer behind the Zobrist keys and every hash and test generator |
 //!
 //! A [`Position`] is a small `Copy` value; [`Position::play`] returns the next one (copy-make).
@@ -55,6 +56,7 @@ mod perft;
 mod position;
 mod san;
 mod types;
+pub mod unmove;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
@@ -64,3 +66,4 @@ pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Rules, Setup};
 pub use san::{Notation, san};
 pub use types::{ByColor, ByRole, Color, File, ParseSquareError, Piece, Rank, Role, Square};
+pub use unmove::Unmove;

@@ -15,6 +15,9 @@ use std::{
 
 use crate::Rng;
 
+/// The most resident memory a tool may reach on any input (issue 16): 64 MiB, in KiB.
+pub const MAX_RSS_KIB: u64 = 64 << 10;
+
 /// What a stressed run did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stressed {
@@ -33,6 +36,32 @@ pub struct Stressed {
     pub stderr_head: Vec<String>,
 }
 
+impl Stressed {
+    /// Checks the promise "memory is bounded by the record, not by the input": the tool read
+    /// all `total` bytes, exited with `exit`, and (on Linux) its peak resident memory stayed
+    /// under [`MAX_RSS_KIB`].
+    ///
+    /// # Panics
+    ///
+    /// When it did not, showing the first lines of stderr.
+    pub fn assert_bounded(&self, total: u64, exit: i32) {
+        assert_eq!(
+            self.exit,
+            Some(exit),
+            "stderr began with {:#?}",
+            self.stderr_head
+        );
+        assert_eq!(self.bytes_read, total, "the tool stopped reading");
+        if cfg!(target_os = "linux") {
+            let peak = self.peak_rss_kib.expect("/proc is there on Linux");
+            assert!(
+                peak < MAX_RSS_KIB,
+                "peak RSS {peak} KiB, more than {MAX_RSS_KIB} KiB"
+            );
+        }
+    }
+}
+
 /// A filler of random bytes from `seed`, for [`stream`].
 pub fn random_bytes(seed: u64) -> impl FnMut(&mut [u8]) {
     let mut rng = Rng::new(seed);
@@ -40,6 +69,17 @@ pub fn random_bytes(seed: u64) -> impl FnMut(&mut [u8]) {
         for word in chunk.chunks_mut(8) {
             let bytes = rng.next_u64().to_le_bytes();
             word.copy_from_slice(&bytes[..word.len()]);
+        }
+    }
+}
+
+/// A filler of random bytes from `seed` with no line break: one endless line, for [`stream`].
+pub fn random_line(seed: u64) -> impl FnMut(&mut [u8]) {
+    let mut random = random_bytes(seed);
+    move |chunk: &mut [u8]| {
+        random(chunk);
+        for byte in chunk.iter_mut().filter(|b| **b == b'\n') {
+            *byte = b' ';
         }
     }
 }
@@ -121,8 +161,9 @@ pub fn stream(
     }
 }
 
-/// The peak resident set size of a running process, in KiB (`VmHWM` in `/proc/<pid>/status`).
-fn vm_hwm_kib(pid: u32) -> Option<u64> {
+/// The peak resident set size of a running process, in KiB (`VmHWM` in `/proc/<pid>/status`);
+/// `None` without `/proc` or once the process has ended.
+pub fn vm_hwm_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
@@ -139,6 +180,9 @@ mod tests {
         random_bytes(3)(&mut b);
         assert_eq!(a, b);
         assert_ne!(a, [0; 13]);
+        let mut line = [b'\n'; 4096];
+        random_line(3)(&mut line);
+        assert!(!line.contains(&b'\n'));
     }
 
     #[test]

@@ -1,0 +1,372 @@
+//! The table file: a header, a directory of blocks, then the blocks' bytes.
+//!
+//! All integers are little-endian.
+//!
+//! | offset | size | field | value |
+//! |---|---|---|---|
+//! | 0 | 8 | magic | `ES7-DTM\n` |
+//! | 8 | 2 | format version | 1 |
+//! | 10 | 2 | header size | 64 |
+//! | 12 | 4 | number of blocks | 404 |
+//! | 16 | 8 | size of the whole file in bytes | |
+//! | 24 | 8 | directory checksum | see [`checksum`] |
+//! | 32 | 32 | reserved | 0 |
+//! | 64 | 32 per block | directory | see below |
+//! | … | | the blocks, in directory order | one byte per slot |
+//!
+//! A directory entry: material code (1 byte, the position in `Material::ALL`), material name
+//! (7 bytes, NUL-padded ASCII, e.g. `KRPvKR`), side to move (`w` or `b`), reserved (1 byte),
+//! digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes), checksum of the block's
+//! bytes (8 bytes).
+//!
+//! A block holds one (material, side to move, digit 0) of the index (see `index`): the plies to
+//! mate of each slot, the side to move mating when odd, or 255 for no mate (a draw) or no
+//! position. Opening checks the header, the directory and its checksum, and the file's size; each
+//! block's checksum is checked when the block is first read, so a corrupt file is an error
+//! before any of its values is used.
+
+use std::{
+    error::Error,
+    fmt,
+    fs::File,
+    io::{self, Read, Seek, SeekFrom, Write},
+    path::{Path, PathBuf},
+};
+
+use super::{index::Layout, material::Material};
+
+const MAGIC: &[u8; 8] = b"ES7-DTM\n";
+const VERSION: u16 = 1;
+const HEADER_SIZE: usize = 64;
+const ENTRY_SIZE: usize = 32;
+
+/// One block's place in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockEntry {
+    /// The material.
+    pub material: Material,
+    /// 0 for White to move, 1 for Black.
+    pub side: usize,
+    /// Digit 0 of the block's slots.
+    pub d0: usize,
+    /// Bytes (slots) in the block.
+    pub len: usize,
+    /// Where the block starts in the file.
+    pub offset: u64,
+    /// Its checksum.
+    pub checksum: u64,
+}
+
+/// Why a table file cannot be used.
+#[derive(Debug)]
+pub struct TableError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong.
+    pub kind: TableErrorKind,
+}
+
+/// What is wrong with a table file.
+#[derive(Debug)]
+pub enum TableErrorKind {
+    /// Reading or writing failed.
+    Io(io::Error),
+    /// The file is shorter than its header and directory.
+    Truncated,
+    /// The file does not start with the magic bytes.
+    Magic,
+    /// A format version this reader does not know.
+    Version(u16),
+    /// The directory does not describe this program's tables (what differs).
+    Directory(String),
+    /// The directory's checksum does not match.
+    DirectoryChecksum,
+    /// The file's size is not the one its header states.
+    Size {
+        /// The size in the header.
+        stated: u64,
+        /// The file's size.
+        actual: u64,
+    },
+    /// A block's checksum does not match (its material and side to move).
+    BlockChecksum(String),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "table file {}: ", self.path.display())?;
+        match &self.kind {
+            TableErrorKind::Io(err) => write!(f, "{err}")?,
+            TableErrorKind::Truncated => f.write_str("truncated (shorter than its directory)")?,
+            TableErrorKind::Magic => f.write_str("not an endgame-solver table file")?,
+            TableErrorKind::Version(v) => write!(f, "format version {v}, expected {VERSION}")?,
+            TableErrorKind::Directory(what) => write!(f, "unexpected directory: {what}")?,
+            TableErrorKind::DirectoryChecksum => f.write_str("directory checksum mismatch")?,
+            TableErrorKind::Size { stated, actual } => {
+                write!(f, "{actual} bytes, its header says {stated}")?
+            }
+            TableErrorKind::BlockChecksum(block) => write!(f, "checksum mismatch in {block}")?,
+        }
+        if !matches!(self.kind, TableErrorKind::Io(_)) {
+            f.write_str(" (rebuild it with `endgame-solver tables build`)")?;
+        }
+        Ok(())
+    }
+}
+
+impl toolkit_cli::Report for TableError {
+    fn status(&self) -> toolkit_cli::Status {
+        toolkit_cli::Status::Failure
+    }
+}
+
+impl Error for TableError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match &self.kind {
+            TableErrorKind::Io(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+/// FNV-1a over the bytes taken as little-endian 64-bit words (the last one zero-padded): fast
+/// on hundreds of megabytes, and any changed byte changes it.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        hash = (hash ^ word).wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut last = [0u8; 8];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    (hash ^ u64::from_le_bytes(last) ^ bytes.len() as u64).wrapping_mul(0x0100_0000_01b3)
+}
+
+/// The blocks every table file holds, in order, with their sizes (offsets and checksums 0).
+pub fn expected_blocks() -> Vec<BlockEntry> {
+    let mut entries = Vec::new();
+    let mut offset = 0u64;
+    for material in Material::ALL.into_iter().filter(|m| !m.is_dead()) {
+        let layout = Layout::new(material);
+        for side in 0..2 {
+            for d0 in 0..layout.digit0_count() {
+                entries.push(BlockEntry {
+                    material,
+                    side,
+                    d0,
+                    len: layout.block_slots(),
+                    offset,
+                    checksum: 0,
+                });
+                offset += layout.block_slots() as u64;
+            }
+        }
+    }
+    entries
+}
+
+fn name_bytes(material: Material) -> [u8; 7] {
+    let mut name = [0u8; 7];
+    let text = material.to_string();
+    name[..text.len()].copy_from_slice(text.as_bytes());
+    name
+}
+
+fn encode_directory(entries: &[BlockEntry]) -> Vec<u8> {
+    let mut dir = Vec::with_capacity(entries.len() * ENTRY_SIZE);
+    for e in entries {
+        dir.push(e.material.code());
+        dir.extend_from_slice(&name_bytes(e.material));
+        dir.push(if e.side == 0 { b'w' } else { b'b' });
+        dir.push(0);
+        dir.extend_from_slice(&(e.d0 as u16).to_le_bytes());
+        dir.extend_from_slice(&(e.len as u32).to_le_bytes());
+        dir.extend_from_slice(&e.offset.to_le_bytes());
+        dir.extend_from_slice(&e.checksum.to_le_bytes());
+    }
+    dir
+}
+
+/// Writes the tables (in [`Material::ALL`] order, `None` for dead materials) to `path`, through
+/// a temporary file renamed at the end so a reader never sees half a file.
+pub fn write(path: &Path, tables: &[Option<Vec<u8>>]) -> Result<(), TableError> {
+    let err = |kind| TableError {
+        path: path.to_owned(),
+        kind,
+    };
+    let mut entries = expected_blocks();
+    let data_start = (HEADER_SIZE + entries.len() * ENTRY_SIZE) as u64;
+    for e in &mut entries {
+        let values = tables[e.material.code() as usize]
+            .as_deref()
+            .ok_or_else(|| {
+                err(TableErrorKind::Directory(format!(
+                    "{} not built",
+                    e.material
+                )))
+            })?;
+        let start = (e.side * Layout::new(e.material).digit0_count() + e.d0) * e.len;
+        e.checksum = checksum(&values[start..start + e.len]);
+        e.offset += data_start;
+    }
+    let dir = encode_directory(&entries);
+    let total = data_start + entries.iter().map(|e| e.len as u64).sum::<u64>();
+    let mut header = Vec::with_capacity(HEADER_SIZE);
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.extend_from_slice(&(HEADER_SIZE as u16).to_le_bytes());
+    header.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+    header.extend_from_slice(&total.to_le_bytes());
+    header.extend_from_slice(&checksum(&dir).to_le_bytes());
+    header.resize(HEADER_SIZE, 0);
+    let tmp = path.with_extension("tmp");
+    let result = (|| {
+        let mut file = io::BufWriter::new(File::create(&tmp)?);
+        file.write_all(&header)?;
+        file.write_all(&dir)?;
+        for e in &entries {
+            let values = tables[e.material.code() as usize].as_deref().unwrap_or(&[]);
+            let start = (e.side * Layout::new(e.material).digit0_count() + e.d0) * e.len;
+            file.write_all(&values[start..start + e.len])?;
+        }
+        file.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        err(TableErrorKind::Io(e))
+    })
+}
+
+/// An open table file: its directory checked, blocks read on demand.
+#[derive(Debug)]
+pub struct TableFile {
+    path: PathBuf,
+    file: File,
+    entries: Vec<BlockEntry>,
+}
+
+impl TableFile {
+    /// Opens `path` and checks its header, directory and size.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] when the file cannot be read or is not a complete table file of this
+    /// version.
+    pub fn open(path: &Path) -> Result<TableFile, TableError> {
+        let err = |kind| TableError {
+            path: path.to_owned(),
+            kind,
+        };
+        let mut file = File::open(path).map_err(|e| err(TableErrorKind::Io(e)))?;
+        let actual = file
+            .metadata()
+            .map_err(|e| err(TableErrorKind::Io(e)))?
+            .len();
+        let expected = expected_blocks();
+        let dir_len = expected.len() * ENTRY_SIZE;
+        if actual < (HEADER_SIZE + dir_len) as u64 {
+            return Err(err(TableErrorKind::Truncated));
+        }
+        let mut head = vec![0u8; HEADER_SIZE + dir_len];
+        file.read_exact(&mut head)
+            .map_err(|e| err(TableErrorKind::Io(e)))?;
+        if &head[..8] != MAGIC {
+            return Err(err(TableErrorKind::Magic));
+        }
+        let u16_at = |i: usize| u16::from_le_bytes([head[i], head[i + 1]]);
+        let u64_at = |i: usize| u64::from_le_bytes(head[i..i + 8].try_into().unwrap_or([0; 8]));
+        if u16_at(8) != VERSION {
+            return Err(err(TableErrorKind::Version(u16_at(8))));
+        }
+        if u16_at(10) as usize != HEADER_SIZE
+            || u32::from_le_bytes(head[12..16].try_into().unwrap_or([0; 4])) as usize
+                != expected.len()
+        {
+            return Err(err(TableErrorKind::Directory(
+                "header or block count".to_owned(),
+            )));
+        }
+        let dir = &head[HEADER_SIZE..];
+        if checksum(dir) != u64_at(24) {
+            return Err(err(TableErrorKind::DirectoryChecksum));
+        }
+        let stated = u64_at(16);
+        if stated != actual {
+            return Err(err(TableErrorKind::Size { stated, actual }));
+        }
+        let data_start = (HEADER_SIZE + dir_len) as u64;
+        let mut entries = Vec::with_capacity(expected.len());
+        for (i, want) in expected.into_iter().enumerate() {
+            let e = &dir[i * ENTRY_SIZE..(i + 1) * ENTRY_SIZE];
+            let got_offset = u64::from_le_bytes(e[16..24].try_into().unwrap_or([0; 8]));
+            let got_len = u32::from_le_bytes(e[12..16].try_into().unwrap_or([0; 4])) as usize;
+            let side = usize::from(e[8] == b'b');
+            let d0 = usize::from(u16::from_le_bytes([e[10], e[11]]));
+            if e[0] != want.material.code()
+                || e[1..8] != name_bytes(want.material)
+                || side != want.side
+                || d0 != want.d0
+                || got_len != want.len
+                || got_offset != want.offset + data_start
+            {
+                return Err(err(TableErrorKind::Directory(format!(
+                    "entry {i} is not {} {} block {}",
+                    want.material,
+                    if want.side == 0 { 'w' } else { 'b' },
+                    want.d0
+                ))));
+            }
+            entries.push(BlockEntry {
+                offset: got_offset,
+                checksum: u64::from_le_bytes(e[24..32].try_into().unwrap_or([0; 8])),
+                ..want
+            });
+        }
+        Ok(TableFile {
+            path: path.to_owned(),
+            file,
+            entries,
+        })
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The directory.
+    pub fn entries(&self) -> &[BlockEntry] {
+        &self.entries
+    }
+
+    /// Reads block `i` of the directory and checks its checksum.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] on a read failure or a checksum mismatch.
+    pub fn read_block(&mut self, i: usize) -> Result<Box<[u8]>, TableError> {
+        let e = &self.entries[i];
+        let err = |kind| TableError {
+            path: self.path.clone(),
+            kind,
+        };
+        let mut bytes = vec![0u8; e.len];
+        self.file
+            .seek(SeekFrom::Start(e.offset))
+            .and_then(|_| self.file.read_exact(&mut bytes))
+            .map_err(|e| err(TableErrorKind::Io(e)))?;
+        if checksum(&bytes) != e.checksum {
+            return Err(err(TableErrorKind::BlockChecksum(format!(
+                "{} block {} with {} to move",
+                e.material,
+                e.d0,
+                if e.side == 0 { "White" } else { "Black" }
+            ))));
+        }
+        Ok(bytes.into_boxed_slice())
+    }
+}

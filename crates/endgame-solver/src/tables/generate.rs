@@ -1,0 +1,777 @@
+//! The retrograde generator: distance to mate, in plies, for every position of every material,
+//! both sides to move.
+//!
+//! Materials are built in [`Material::ALL`]'s order, so every capture or promotion leads into a
+//! finished table; a pawn table is built one pawn square (a *unit*) at a time, from rank 6 down,
+//! so every pawn move leads into a finished unit. Within a unit only the pieces other than the
+//! pawn move, and those moves are reversible.
+//!
+//! Each unit is solved twice, once per mating side F (the *forcer*; the other side is the
+//! *defender*), level by level: level n holds the positions where F mates in exactly n plies.
+//!
+//! - Level 0: the defender to move is checkmated.
+//! - F to move is at level n when some move leads to a position at level n − 1 (or a capture,
+//!   promotion or pawn move leads to a finished table's mate in n − 1).
+//! - The defender to move is at level n when it has a move, every move leads to a position F
+//!   mates from (inside the unit: one already solved, so at a level ≤ n − 1; outside it: a mate
+//!   in at most n − 1), and it was not at a lower level.
+//!
+//! This is the Bellman equation of the distance to mate read forwards, so the levels are exact;
+//! `verify` checks every entry against it with `small_board`'s move generator.
+//!
+//! The work is done on *words* (see `index`): the 49 positions that differ only in the inner
+//! piece's square are one `u64`, so a move of an outer piece pulls a whole word from the word of
+//! its destination (masking the squares that would block it), and a move of the inner piece is a
+//! union of attack sets over the bits of the same word. Moves are pulled, not pushed (for a
+//! non-pawn piece the squares it can come from are the squares it attacks), so each word is
+//! written by one thread.
+//! Moves into positions that hold no position (the mover's king left in check) find empty bits,
+//! which is what makes pulled moves legal.
+
+use rayon::prelude::*;
+use small_board::{Bitboard, Color, Piece, Role, Square, attacks, unmove};
+
+use super::{
+    NONE,
+    index::{Layout, Symmetry},
+    material::Material,
+};
+
+/// A defender's position that can never be a mate by conversions (a capture or pawn move
+/// escapes).
+const NEVER: u8 = 255;
+
+/// The finished tables so far, by [`Material::code`].
+pub struct Built {
+    layouts: Vec<Option<Layout>>,
+    values: Vec<Option<Vec<u8>>>,
+}
+
+impl std::fmt::Debug for Built {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Built").finish_non_exhaustive()
+    }
+}
+
+impl Built {
+    fn new() -> Built {
+        Built {
+            layouts: Material::ALL
+                .iter()
+                .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
+                .collect(),
+            values: vec![None; Material::ALL.len()],
+        }
+    }
+
+    /// Takes the finished tables, in [`Material::ALL`] order (`None` for dead materials).
+    pub fn into_tables(self) -> Vec<Option<Vec<u8>>> {
+        self.values
+    }
+}
+
+/// The pieces of a position, by square: the generator's own small board.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    pieces: [(Piece, Square); 5],
+    len: usize,
+}
+
+impl Placement {
+    fn occupied(&self) -> u64 {
+        self.pieces[..self.len]
+            .iter()
+            .fold(0, |occ, &(_, sq)| occ | 1 << sq.index())
+    }
+
+    fn by_color(&self, color: Color) -> u64 {
+        self.pieces[..self.len]
+            .iter()
+            .filter(|(p, _)| p.color == color)
+            .fold(0, |occ, &(_, sq)| occ | 1 << sq.index())
+    }
+
+    fn king(&self, color: Color) -> Square {
+        self.pieces[..self.len]
+            .iter()
+            .find(|(p, _)| p.color == color && p.role == Role::King)
+            .map_or(Square::A1, |&(_, sq)| sq)
+    }
+
+    /// Whether a piece of `by` attacks `sq` with `occupied` as the blockers.
+    fn attacked(&self, sq: Square, by: Color, occupied: u64) -> bool {
+        self.pieces[..self.len]
+            .iter()
+            .filter(|(p, _)| p.color == by)
+            .any(|&(p, from)| attack_set(p, from, occupied) & 1 << sq.index() != 0)
+    }
+
+    /// Whether `color`'s king is attacked.
+    fn in_check(&self, color: Color) -> bool {
+        self.attacked(self.king(color), color.other(), self.occupied())
+    }
+
+    /// The placement after piece `i` goes to `to` (capturing what stands there), becoming `role`.
+    fn after(&self, i: usize, to: Square, role: Role) -> Placement {
+        let mut next = *self;
+        next.pieces[i] = (
+            Piece {
+                color: self.pieces[i].0.color,
+                role,
+            },
+            to,
+        );
+        if let Some(j) = (0..self.len).find(|&j| j != i && self.pieces[j].1 == to) {
+            next.pieces[j] = next.pieces[next.len - 1];
+            next.len -= 1;
+        }
+        next
+    }
+
+    fn material(&self) -> Option<Material> {
+        let mut material = Material {
+            white_rook: false,
+            white_extra: None,
+            black_rook: false,
+        };
+        for &(p, _) in &self.pieces[..self.len] {
+            match (p.color, p.role) {
+                (_, Role::King) => {}
+                (Color::White, Role::Rook) => material.white_rook = true,
+                (Color::White, role) => material.white_extra = Some(role),
+                (Color::Black, Role::Rook) => material.black_rook = true,
+                (Color::Black, _) => return None,
+            }
+        }
+        Some(material)
+    }
+}
+
+/// The squares `piece` on `from` attacks (a pawn: its diagonal captures).
+#[inline]
+fn attack_set(piece: Piece, from: Square, occupied: u64) -> u64 {
+    let occ = Bitboard(occupied);
+    match piece.role {
+        Role::King => attacks::king_attacks(from).0,
+        Role::Knight => attacks::knight_attacks(from).0,
+        Role::Rook => attacks::rook_attacks(from, occ).0,
+        Role::Bishop => attacks::bishop_attacks(from, occ).0,
+        Role::Queen => attacks::queen_attacks(from, occ).0,
+        Role::Pawn => attacks::pawn_attacks(piece.color, from).0,
+    }
+}
+
+/// A bit off the board, set in the path of a pawnless table's White king moves so that
+/// `neighbours`' callers can tell them apart (it masks nothing).
+const WHITE_KING_MOVE: u64 = 1 << 63;
+
+const FILE_A: u64 = 0x0000_0408_1020_4081;
+const FILE_G: u64 = FILE_A << 6;
+const FULL: u64 = (1 << 49) - 1;
+
+/// One step of each direction on the 7-wide board, edges masked: north, south, east, west,
+/// north-east, north-west, south-east, south-west.
+const STEPS: [fn(u64) -> u64; 8] = [
+    |b| (b << 7) & FULL,
+    |b| b >> 7,
+    |b| (b << 1) & !FILE_A & FULL,
+    |b| (b >> 1) & !FILE_G,
+    |b| (b << 8) & !FILE_A & FULL,
+    |b| (b << 6) & !FILE_G & FULL,
+    |b| (b >> 6) & !FILE_A,
+    |b| (b >> 8) & !FILE_G,
+];
+
+/// The squares attacked by a piece of `role` standing on any square of `set`, with `occupied`
+/// as the blockers: the union of the attack sets, by shifting whole sets.
+fn dilate(role: Role, set: u64, occupied: u64) -> u64 {
+    let slide = |dirs: &[usize]| {
+        let empty = !occupied;
+        let mut out = 0;
+        for &d in dirs {
+            let step = STEPS[d];
+            let mut reach = set;
+            for _ in 0..6 {
+                reach |= step(reach) & empty;
+            }
+            out |= step(reach);
+        }
+        out
+    };
+    match role {
+        Role::King => STEPS.iter().fold(0, |out, step| out | step(set)),
+        Role::Knight => {
+            let (n, s, e, w) = (STEPS[0], STEPS[1], STEPS[2], STEPS[3]);
+            let (nn, ss, ee, ww) = (n(n(set)), s(s(set)), e(e(set)), w(w(set)));
+            e(nn) | w(nn) | e(ss) | w(ss) | n(ee) | s(ee) | n(ww) | s(ww)
+        }
+        Role::Rook => slide(&[0, 1, 2, 3]),
+        Role::Bishop => slide(&[4, 5, 6, 7]),
+        Role::Queen => slide(&[0, 1, 2, 3, 4, 5, 6, 7]),
+        Role::Pawn => {
+            Bitboard(set).fold(0, |out, sq| out | attacks::pawn_attacks(Color::White, sq).0)
+        }
+    }
+}
+
+/// What the generator needs to know of one position before the levels: whether it has a legal
+/// move, whether it is checkmated, and what its captures, promotions and pawn moves lead to.
+#[derive(Clone, Copy, Debug)]
+struct SlotInit {
+    has_moves: bool,
+    mated: bool,
+    /// For the game where the side to move is the forcer: the fastest mate through a
+    /// conversion (child mate + 1), or `NONE`.
+    conv_win: u8,
+    /// For the game where the side to move defends: the longest mate through a conversion
+    /// (child + 1), 0 with no conversions, or [`NEVER`] when one escapes.
+    conv_loss: u8,
+}
+
+/// The value a finished table gives the position after a conversion (`NONE` for a dead one).
+fn child_value(
+    built: &Built,
+    unit_values: &[u8],
+    own: Material,
+    child: &Placement,
+    turn: Color,
+) -> u8 {
+    let Some(material) = child.material() else {
+        return NONE;
+    };
+    let code = material.code() as usize;
+    let Some(layout) = built.layouts[code].as_ref() else {
+        return NONE; // a dead position: no mate
+    };
+    let mut squares = [Square::A1; 5];
+    for (i, piece) in layout.pieces.iter().enumerate() {
+        squares[i] = child.pieces[..child.len]
+            .iter()
+            .find(|(p, _)| p == piece)
+            .map_or(Square::A1, |&(_, sq)| sq);
+    }
+    let slot = layout.slot(turn, &mut squares[..layout.pieces.len()]);
+    if material == own {
+        unit_values[slot]
+    } else {
+        built.values[code].as_ref().map_or(NONE, |v| v[slot])
+    }
+}
+
+/// Everything about one valid position but its in-unit moves' values.
+fn init_slot(
+    built: &Built,
+    own_values: &[u8],
+    own: Material,
+    pos: &Placement,
+    turn: Color,
+) -> SlotInit {
+    let them = turn.other();
+    let occupied = pos.occupied();
+    let ours = pos.by_color(turn);
+    let theirs = pos.by_color(them);
+    let mut init = SlotInit {
+        has_moves: false,
+        mated: false,
+        conv_win: NONE,
+        conv_loss: 0,
+    };
+    let note = |init: &mut SlotInit, child: &Placement| {
+        let c = child_value(built, own_values, own, child, them);
+        // The child's value: the side to move there (them) mates in c if c is odd, is mated
+        // in c if even.
+        if c != NONE && c.is_multiple_of(2) {
+            init.conv_win = init.conv_win.min(c + 1);
+            init.conv_loss = NEVER;
+        } else if c != NONE && init.conv_loss != NEVER {
+            init.conv_loss = init.conv_loss.max(c + 1);
+        } else {
+            init.conv_loss = NEVER;
+        }
+    };
+    for i in 0..pos.len {
+        let (piece, from) = pos.pieces[i];
+        if piece.color != turn {
+            continue;
+        }
+        if piece.role == Role::Pawn {
+            // White's pawn: pushes, the double step, captures; promotion on rank 7.
+            let mut targets = attack_set(piece, from, occupied) & theirs;
+            if let Some(one) = from.offset(0, 1).filter(|s| occupied & 1 << s.index() == 0) {
+                targets |= 1 << one.index();
+                if from.rank().index() == 1
+                    && let Some(two) = one.offset(0, 1).filter(|s| occupied & 1 << s.index() == 0)
+                {
+                    targets |= 1 << two.index();
+                }
+            }
+            for to in Bitboard(targets) {
+                let roles: &[Role] = if to.rank().index() == 6 {
+                    &[Role::Queen, Role::Knight]
+                } else {
+                    &[Role::Pawn]
+                };
+                for &role in roles {
+                    let child = pos.after(i, to, role);
+                    if !child.in_check(turn) {
+                        init.has_moves = true;
+                        note(&mut init, &child);
+                    }
+                }
+            }
+            continue;
+        }
+        let targets = attack_set(piece, from, occupied) & !ours;
+        for to in Bitboard(targets) {
+            let capture = theirs & 1 << to.index() != 0;
+            if !capture && init.has_moves {
+                continue; // a quiet move's value comes from the unit itself
+            }
+            let child = pos.after(i, to, piece.role);
+            if child.in_check(turn) {
+                continue;
+            }
+            init.has_moves = true;
+            if capture {
+                note(&mut init, &child);
+            }
+        }
+    }
+    init.mated = !init.has_moves && pos.in_check(turn);
+    init
+}
+
+/// One unit's arrays, indexed by the unit's words (`words` per side) and slots.
+struct Unit<'a> {
+    layout: &'a Layout,
+    words: usize,
+    /// Per word: the outer pieces' squares and their union.
+    outer: Vec<([Square; 4], u64)>,
+    /// Per side: the words' valid positions and those with a legal move.
+    valid: [Vec<u64>; 2],
+    moves: [Vec<u64>; 2],
+    mated: [Vec<u64>; 2],
+    /// Per side, per slot: `conv_win` of the side to move (for the game it forces) and
+    /// `conv_loss` (for the game it defends).
+    conv_win: [Vec<u8>; 2],
+    conv_loss: [Vec<u8>; 2],
+}
+
+fn side_index(color: Color) -> usize {
+    usize::from(color == Color::Black)
+}
+
+impl Unit<'_> {
+    fn strides(&self) -> [usize; 4] {
+        let outer = self.layout.pieces.len() - 1;
+        let mut strides = [0usize; 4];
+        for (j, stride) in strides.iter_mut().enumerate().take(outer) {
+            *stride = 49usize.pow((outer - 1 - j) as u32);
+        }
+        strides
+    }
+
+    /// The words reached from word `w` by one move of an outer piece of `mover` (its
+    /// destination must be empty of outer pieces; the inner piece is not looked at), with the
+    /// symmetry that maps the destination's inner squares back to `w`'s and the squares the
+    /// move passes over. Moves are their own reverses, so these are also the words a move
+    /// into `w` comes from.
+    fn neighbours(&self, mover: Color, w: usize, mut visit: impl FnMut(usize, Symmetry, u64)) {
+        let layout = self.layout;
+        let outer = layout.pieces.len() - 1;
+        let pawnless = !layout.material.has_pawn();
+        let strides = self.strides();
+        let (squares, occ) = self.outer[w];
+        for j in 0..outer {
+            let piece = layout.pieces[j];
+            if piece.color != mover || piece.role == Role::Pawn {
+                continue;
+            }
+            let from = squares[j];
+            // The squares a piece can come from are the squares it can go to.
+            for to in unmove::sources(piece.role, from, Bitboard(occ)) {
+                let path = attacks::between(from, to).0;
+                if j == 0 && pawnless {
+                    let sym = Symmetry::to_triangle(to);
+                    let mut moved = squares;
+                    moved[0] = to;
+                    for sq in &mut moved[..outer] {
+                        *sq = sym.apply(*sq);
+                    }
+                    if let Some(child) = layout.word_of(&moved[..outer]) {
+                        visit(child, sym.inverse(), path | WHITE_KING_MOVE);
+                    }
+                } else {
+                    let child = (w as isize
+                        + (to.index() as isize - from.index() as isize) * strides[j] as isize)
+                        as usize;
+                    visit(child, Symmetry::IDENTITY, path);
+                }
+            }
+        }
+    }
+
+    /// The positions of word `w` (side `mover` to move) with a move into `src`, a set over the
+    /// other side's words.
+    fn pull_word(&self, mover: Color, src: &[u64], w: usize) -> u64 {
+        let inner = self.layout.pieces[self.layout.pieces.len() - 1];
+        let occ = self.outer[w].1;
+        let mut acc = 0u64;
+        self.neighbours(mover, w, |child, sym, path| {
+            let bits = if sym == Symmetry::IDENTITY {
+                src[child]
+            } else {
+                sym.apply_set(src[child])
+            };
+            acc |= bits & !path;
+        });
+        if inner.color == mover && src[w] != 0 {
+            acc |= dilate(inner.role, src[w], occ) & !occ;
+        }
+        acc
+    }
+
+    /// Adds the words of the images of word `w` under the symmetries that keep its digit-0
+    /// square (White's king of a pawnless table) in place.
+    fn stabiliser_images(&self, w: usize, list: &mut Vec<u32>) {
+        if self.layout.material.has_pawn() {
+            return;
+        }
+        let outer = self.layout.pieces.len() - 1;
+        let squares = self.outer[w].0;
+        for g in 1..8 {
+            let sym = Symmetry(g);
+            if sym.apply(squares[0]) != squares[0] {
+                continue;
+            }
+            let mut image = squares;
+            for sq in &mut image[..outer] {
+                *sq = sym.apply(*sq);
+            }
+            if let Some(word) = self.layout.word_of(&image[..outer]) {
+                list.push(word as u32);
+            }
+        }
+    }
+
+    /// The words of side `mover` to move with a move into one of `words` (of the other side),
+    /// sorted, without repeats.
+    fn parents(&self, mover: Color, words: &[u32]) -> Vec<u32> {
+        let inner = self.layout.pieces[self.layout.pieces.len() - 1];
+        let mut out: Vec<u32> = words
+            .par_iter()
+            .with_min_len(256)
+            .flat_map_iter(|&c| {
+                let mut list = Vec::new();
+                if inner.color == mover {
+                    list.push(c);
+                }
+                self.neighbours(mover, c as usize, |p, _, path| {
+                    list.push(p as u32);
+                    if path & WHITE_KING_MOVE != 0 {
+                        // White's king moved (a pawnless table): the parent may be any copy
+                        // of a position whose king stands on a square some symmetry keeps
+                        // (the diagonal, the middle rank or file); all move into this word.
+                        self.stabiliser_images(p, &mut list);
+                    }
+                });
+                list
+            })
+            .collect();
+        out.par_sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Solves the game where `forcer` mates: the plies to mate for every slot of the unit (both
+    /// sides, unit order), `NONE` where it cannot force mate.
+    ///
+    /// Only the words that can change are looked at: the forcer's words with a move into the
+    /// defender's newest level, the defender's words with a move into the forcer's newest
+    /// level (one of their escapes may have closed), and the words whose conversions reach the
+    /// level.
+    fn solve(&self, forcer: Color) -> [Vec<u8>; 2] {
+        let f = side_index(forcer);
+        let d = 1 - f;
+        let mut values = [vec![NONE; self.words * 49], vec![NONE; self.words * 49]];
+        let mut open = [self.valid[0].clone(), self.valid[1].clone()];
+        // Conversion events by level: words with a conversion mate for the forcer at that
+        // level, and defender words whose conversions all become mates at that level.
+        let mut win_events: Vec<Vec<u32>> = vec![Vec::new(); 256];
+        let mut loss_events: Vec<Vec<u32>> = vec![Vec::new(); 256];
+        for w in 0..self.words {
+            let mut seen_win = [false; 256];
+            let mut seen_loss = [false; 256];
+            for sq in Bitboard(self.valid[f][w]) {
+                let c = self.conv_win[f][w * 49 + sq.index()];
+                if c != NONE && !seen_win[c as usize] {
+                    seen_win[c as usize] = true;
+                    win_events[c as usize].push(w as u32);
+                }
+            }
+            for sq in Bitboard(self.valid[d][w] & self.moves[d][w]) {
+                let c = self.conv_loss[d][w * 49 + sq.index()];
+                if c != 0 && c != NEVER && !seen_loss[c as usize] {
+                    seen_loss[c as usize] = true;
+                    loss_events[c as usize].push(w as u32);
+                }
+            }
+        }
+        let last_event = (0..256)
+            .rev()
+            .find(|&l| !win_events[l].is_empty() || !loss_events[l].is_empty())
+            .unwrap_or(0);
+        // Level 0: the defender is checkmated.
+        let mated: Vec<u32> = (0..self.words as u32)
+            .filter(|&w| self.mated[d][w as usize] != 0)
+            .collect();
+        let level0: Vec<(u32, u64)> = mated
+            .iter()
+            .map(|&w| (w, self.mated[d][w as usize]))
+            .collect();
+        apply(&mut values[d], &mut open[d], &level0, 0);
+        // The newest level's words, per role (forcer, defender).
+        let mut newest: [Vec<u32>; 2] = [Vec::new(), mated];
+        let mut newest_bits = [vec![0u64; self.words], self.mated[d].clone()];
+        let mut level: u8 = 0;
+        while level < NONE - 1 {
+            level += 1;
+            let l = level as usize;
+            // The forcer to move: a move into the defender's newest level, or a conversion.
+            let mut cand = self.parents(forcer, &newest[1]);
+            cand.extend_from_slice(&win_events[l]);
+            cand.par_sort_unstable();
+            cand.dedup();
+            let new_f: Vec<(u32, u64)> = cand
+                .par_iter()
+                .with_min_len(64)
+                .filter_map(|&w| {
+                    let wi = w as usize;
+                    let o = open[f][wi];
+                    if o == 0 {
+                        return None;
+                    }
+                    let mut bits = self.pull_word(forcer, &newest_bits[1], wi) & o;
+                    for sq in Bitboard(o & !bits) {
+                        if self.conv_win[f][wi * 49 + sq.index()] == level {
+                            bits |= 1 << sq.index();
+                        }
+                    }
+                    (bits != 0).then_some((w, bits))
+                })
+                .collect();
+            // The defender to move: no move escapes, and conversions are mates by now.
+            let mut cand = self.parents(forcer.other(), &newest[0]);
+            cand.extend_from_slice(&loss_events[l]);
+            cand.par_sort_unstable();
+            cand.dedup();
+            let new_d: Vec<(u32, u64)> = cand
+                .par_iter()
+                .with_min_len(64)
+                .filter_map(|&w| {
+                    let wi = w as usize;
+                    let o = open[d][wi] & self.moves[d][wi];
+                    if o == 0 {
+                        return None;
+                    }
+                    let mut bits = o & !self.pull_word(forcer.other(), &open[f], wi);
+                    for sq in Bitboard(bits) {
+                        if self.conv_loss[d][wi * 49 + sq.index()] > level {
+                            bits &= !(1 << sq.index());
+                        }
+                    }
+                    (bits != 0).then_some((w, bits))
+                })
+                .collect();
+            apply(&mut values[f], &mut open[f], &new_f, level);
+            apply(&mut values[d], &mut open[d], &new_d, level);
+            for (role, new) in [(0, &new_f), (1, &new_d)] {
+                for &w in &newest[role] {
+                    newest_bits[role][w as usize] = 0;
+                }
+                for &(w, bits) in new.iter() {
+                    newest_bits[role][w as usize] = bits;
+                }
+                newest[role] = new.iter().map(|&(w, _)| w).collect();
+            }
+            if newest[0].is_empty() && newest[1].is_empty() && l > last_event {
+                break;
+            }
+        }
+        values
+    }
+}
+
+/// Writes `level` into the slots of each (word, bits) and closes them.
+fn apply(values: &mut [u8], open: &mut [u64], new: &[(u32, u64)], level: u8) {
+    for &(w, bits) in new {
+        let w = w as usize;
+        open[w] &= !bits;
+        for sq in Bitboard(bits) {
+            values[w * 49 + sq.index()] = level;
+        }
+    }
+}
+
+/// Builds the unit of `layout` with digit 0 in `d0s` (all of them for a pawnless table, one
+/// pawn square for a pawn table) into `values` (the material's whole table).
+fn build_unit(built: &Built, layout: &Layout, d0s: std::ops::Range<usize>, values: &mut [u8]) {
+    let base = d0s.start * layout.block_words;
+    let words = d0s.len() * layout.block_words;
+    let k = layout.pieces.len();
+    let own = layout.material;
+    let side_words = layout.side_words();
+    let mut unit = Unit {
+        layout,
+        words,
+        outer: (0..words)
+            .into_par_iter()
+            .map(|w| {
+                let squares = layout.outer_squares(base + w);
+                let occ = squares[..k - 1]
+                    .iter()
+                    .fold(0u64, |o, s| o | 1 << s.index());
+                (squares, occ)
+            })
+            .collect(),
+        valid: [vec![0; words], vec![0; words]],
+        moves: [vec![0; words], vec![0; words]],
+        mated: [vec![0; words], vec![0; words]],
+        conv_win: [vec![NONE; words * 49], vec![NONE; words * 49]],
+        conv_loss: [vec![0; words * 49], vec![0; words * 49]],
+    };
+    for turn in Color::ALL {
+        let s = side_index(turn);
+        let own_values: &[u8] = values;
+        unit.valid[s]
+            .par_iter_mut()
+            .zip(unit.moves[s].par_iter_mut())
+            .zip(unit.mated[s].par_iter_mut())
+            .zip(unit.conv_win[s].par_chunks_mut(49))
+            .zip(unit.conv_loss[s].par_chunks_mut(49))
+            .enumerate()
+            .for_each(|(w, ((((valid, moves), mated), conv_win), conv_loss))| {
+                let squares = layout.outer_squares(base + w);
+                let mut pos = Placement {
+                    pieces: [(layout.pieces[0], Square::A1); 5],
+                    len: k,
+                };
+                let mut occ = 0u64;
+                for (j, (&piece, &sq)) in layout.pieces.iter().zip(&squares).take(k - 1).enumerate()
+                {
+                    pos.pieces[j] = (piece, sq);
+                    if occ & 1 << sq.index() != 0 {
+                        return; // two outer pieces on a square
+                    }
+                    occ |= 1 << sq.index();
+                }
+                let kings = [pos.king(Color::White), pos.king(Color::Black)];
+                if layout.pieces[k - 1].role != Role::King && kings[0].distance(kings[1]) <= 1 {
+                    return;
+                }
+                for inner in Square::all() {
+                    if occ & 1 << inner.index() != 0 {
+                        continue;
+                    }
+                    pos.pieces[k - 1] = (layout.pieces[k - 1], inner);
+                    let kings = [pos.king(Color::White), pos.king(Color::Black)];
+                    if kings[0].distance(kings[1]) <= 1 || pos.in_check(turn.other()) {
+                        continue;
+                    }
+                    let init = init_slot(built, own_values, own, &pos, turn);
+                    let bit = 1u64 << inner.index();
+                    *valid |= bit;
+                    if init.has_moves {
+                        *moves |= bit;
+                    }
+                    if init.mated {
+                        *mated |= bit;
+                    }
+                    conv_win[inner.index()] = init.conv_win;
+                    conv_loss[inner.index()] = init.conv_loss;
+                }
+            });
+    }
+    let by_white = unit.solve(Color::White);
+    let by_black = unit.solve(Color::Black);
+    for s in 0..2 {
+        let start = (s * side_words + base) * 49;
+        let out = &mut values[start..start + words * 49];
+        out.par_iter_mut()
+            .zip(by_white[s].par_iter())
+            .zip(by_black[s].par_iter())
+            .for_each(|((o, &w), &b)| *o = w.min(b));
+    }
+}
+
+/// Builds every table, calling `progress` with the slots done after each unit.
+pub fn build_all(progress: impl FnMut(&Material, u64)) -> Built {
+    build_all_until(Material::ALL[Material::ALL.len() - 1], progress)
+}
+
+/// Builds the tables up to `last` in build order (tests use it to build the small ones).
+pub fn build_all_until(last: Material, mut progress: impl FnMut(&Material, u64)) -> Built {
+    let mut built = Built::new();
+    let end = Material::ALL.iter().position(|&m| m == last).unwrap_or(0);
+    for material in Material::ALL.into_iter().take(end + 1) {
+        let Some(layout) = built.layouts[material.code() as usize].clone() else {
+            continue;
+        };
+        let mut values = vec![NONE; layout.blocks() * layout.block_slots()];
+        if material.has_pawn() {
+            // Pawn squares from rank 6 down: a push leads to a unit already built.
+            for d0 in (0..layout.digit0_count()).rev() {
+                build_unit(&built, &layout, d0..d0 + 1, &mut values);
+                progress(&material, 2 * layout.block_slots() as u64);
+            }
+        } else {
+            build_unit(&built, &layout, 0..layout.digit0_count(), &mut values);
+            progress(&material, values.len() as u64);
+        }
+        built.values[material.code() as usize] = Some(values);
+    }
+    built
+}
+
+/// The total number of slots of all tables (for a progress bar).
+pub fn total_slots() -> u64 {
+    Material::ALL
+        .iter()
+        .filter(|m| !m.is_dead())
+        .map(|&m| {
+            let layout = Layout::new(m);
+            (layout.blocks() * layout.block_slots()) as u64
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dilation_is_the_union_of_attack_sets() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let occupied = seed & seed.rotate_left(23) & FULL;
+            let set = seed.rotate_left(31) & seed.rotate_left(7) & FULL & !occupied;
+            for role in [
+                Role::King,
+                Role::Knight,
+                Role::Rook,
+                Role::Bishop,
+                Role::Queen,
+            ] {
+                let piece = Piece {
+                    color: Color::White,
+                    role,
+                };
+                let want = Bitboard(set).fold(0, |out, sq| out | attack_set(piece, sq, occupied));
+                assert_eq!(dilate(role, set, occupied), want, "{role:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Retrograde distance-to-mate tables of every ending of the task's material, both sides to
+//! move: built once ([`generate`]), stored in a checksummed file ([`file`]), read block by block
+//! as a search needs them ([`Tables`]), and checked entry by entry ([`verify`]).
+//!
+//! | module | concept |
+//! |---|---|
+//! | [`material`] | the sixteen materials ([`Material`]) |
+//! | [`index`] | where a position's value sits ([`index::Layout`], symmetries) |
+//! | [`generate`] | the retrograde generator |
+//! | [`file`] | the file format and its errors ([`TableError`]) |
+//! | [`verify`] | the Bellman check of every entry with `small_board`'s moves |
+
+pub mod file;
+pub mod generate;
+pub mod index;
+pub mod material;
+pub mod verify;
+
+use std::path::{Path, PathBuf};
+
+use small_board::{Color, Position};
+
+pub use file::{TableError, TableErrorKind};
+pub use material::Material;
+
+use self::{file::TableFile, index::Layout};
+
+/// The byte of a slot with no mate (a draw) or no position.
+pub const NONE: u8 = 255;
+
+/// The file name the tables are stored under.
+pub const FILE_NAME: &str = "endgame-solver.tables";
+
+/// The environment variable naming the table file.
+pub const ENV_VAR: &str = "ENDGAME_SOLVER_TABLES";
+
+/// A position's distance to mate with best play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dtm {
+    /// The colour mates in this many plies (the side to move mates in an odd number, is
+    /// mated in an even one; 0 is checkmate on the board).
+    Mate(Color, u32),
+    /// Neither side can force mate.
+    Draw,
+}
+
+impl Dtm {
+    /// Whether `color` mates within `plies`.
+    pub fn mates_within(self, color: Color, plies: u32) -> bool {
+        matches!(self, Dtm::Mate(c, d) if c == color && d <= plies)
+    }
+
+    fn from_byte(byte: u8, turn: Color) -> Dtm {
+        if byte == NONE {
+            Dtm::Draw
+        } else {
+            let plies = u32::from(byte);
+            let winner = if plies % 2 == 1 { turn } else { turn.other() };
+            Dtm::Mate(winner, plies)
+        }
+    }
+}
+
+/// Where the table file is: `explicit` (a flag), else the environment variable, else
+/// [`FILE_NAME`] in the working directory.
+pub fn locate(explicit: Option<&Path>) -> PathBuf {
+    if let Some(path) = explicit {
+        return path.to_owned();
+    }
+    if let Some(path) = std::env::var_os(ENV_VAR).filter(|p| !p.is_empty()) {
+        return PathBuf::from(path);
+    }
+    PathBuf::from(FILE_NAME)
+}
+
+/// Builds every table and writes the file, calling `progress(done, total)` in slots.
+///
+/// # Errors
+///
+/// [`TableError`] when the file cannot be written.
+pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), TableError> {
+    // Fail before a minute of work if the file cannot be written.
+    let tmp = path.with_extension("tmp");
+    std::fs::File::create(&tmp).map_err(|e| TableError {
+        path: path.to_owned(),
+        kind: TableErrorKind::Io(e),
+    })?;
+    let total = generate::total_slots();
+    let mut done = 0;
+    let built = generate::build_all(|_, slots| {
+        done += slots;
+        progress(done, total);
+    });
+    file::write(path, &built.into_tables())
+}
+
+/// Opens the table file at `path`, building it first when there is none (calling `on_build`
+/// before, and `progress(done, total)` during the build).
+///
+/// # Errors
+///
+/// [`TableError`] when the file cannot be built, written or read.
+pub fn open_or_build(
+    path: &Path,
+    on_build: impl FnOnce(),
+    progress: impl FnMut(u64, u64),
+) -> Result<Tables, TableError> {
+    if !path.exists() {
+        on_build();
+        build(path, progress)?;
+    }
+    Tables::open(path)
+}
+
+/// The tables, read block by block on first use; the first error is kept and reported.
+#[derive(Debug)]
+pub struct Tables {
+    file: TableFile,
+    layouts: Vec<Option<Layout>>,
+    /// The first directory entry of each material.
+    first_block: Vec<usize>,
+    blocks: Vec<Option<Box<[u8]>>>,
+    loaded_bytes: usize,
+    /// The most bytes of blocks kept; past it the oldest block read is dropped (and read again
+    /// when needed).
+    budget: usize,
+    /// The blocks held, oldest first.
+    held: std::collections::VecDeque<usize>,
+    error: Option<TableError>,
+}
+
+impl Tables {
+    /// Opens the table file at `path` (header and directory checked; blocks are read later).
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] when it is missing or not a valid table file.
+    pub fn open(path: &Path) -> Result<Tables, TableError> {
+        let file = TableFile::open(path)?;
+        let mut first_block = vec![0; Material::ALL.len()];
+        for (i, e) in file.entries().iter().enumerate().rev() {
+            first_block[e.material.code() as usize] = i;
+        }
+        let blocks = vec![None; file.entries().len()];
+        Ok(Tables {
+            file,
+            layouts: Material::ALL
+                .iter()
+                .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
+                .collect(),
+            first_block,
+            blocks,
+            loaded_bytes: 0,
+            budget: usize::MAX,
+            held: std::collections::VecDeque::new(),
+            error: None,
+        })
+    }
+
+    /// Keeps at most `bytes` of blocks in memory (at least one block), dropping the oldest.
+    pub fn set_budget(&mut self, bytes: usize) {
+        self.budget = bytes;
+    }
+
+    /// The largest block (the most one probe may need at once).
+    pub fn largest_block(&self) -> usize {
+        self.file.entries().iter().map(|e| e.len).max().unwrap_or(0)
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        self.file.path()
+    }
+
+    /// Bytes of blocks held in memory.
+    pub fn loaded_bytes(&self) -> usize {
+        self.loaded_bytes
+    }
+
+    /// The first error met while reading a block, if any: every value read after it is
+    /// unreliable, so a caller must report it instead of an answer.
+    pub fn take_error(&mut self) -> Option<TableError> {
+        self.error.take()
+    }
+
+    /// The distance to mate of `pos`, or `None` when its material is not the task's (or a
+    /// block could not be read: see [`Tables::take_error`]).
+    pub fn probe(&mut self, pos: &Position) -> Option<Dtm> {
+        let material = Material::of(pos.board())?;
+        let code = material.code() as usize;
+        let Some(layout) = self.layouts[code].as_ref() else {
+            return Some(Dtm::Draw); // a dead material
+        };
+        let slot = layout.slot_of(pos);
+        let block_slots = layout.block_slots();
+        let block = self.first_block[code] + slot / block_slots;
+        if self.blocks[block].is_none() {
+            match self.file.read_block(block) {
+                Ok(bytes) => {
+                    while self.loaded_bytes + bytes.len() > self.budget
+                        && let Some(old) = self.held.pop_front()
+                    {
+                        self.loaded_bytes -= self.blocks[old].take().map_or(0, |b| b.len());
+                    }
+                    self.loaded_bytes += bytes.len();
+                    self.blocks[block] = Some(bytes);
+                    self.held.push_back(block);
+                }
+                Err(err) => {
+                    self.error.get_or_insert(err);
+                    return None;
+                }
+            }
+        }
+        let byte = self.blocks[block].as_ref()?[slot % block_slots];
+        Some(Dtm::from_byte(byte, pos.turn()))
+    }
+
+    /// Reads every block, checking its checksum.
+    ///
+    /// # Errors
+    ///
+    /// The first [`TableError`].
+    pub fn load_all(&mut self, mut progress: impl FnMut(usize, usize)) -> Result<(), TableError> {
+        let n = self.blocks.len();
+        for i in 0..n {
+            if self.blocks[i].is_none() {
+                let bytes = self.file.read_block(i)?;
+                self.loaded_bytes += bytes.len();
+                self.blocks[i] = Some(bytes);
+            }
+            progress(i + 1, n);
+        }
+        Ok(())
+    }
+
+    /// The whole table of `material` (both sides), once [`Tables::load_all`] has run.
+    pub fn table_bytes(&self, material: Material) -> Option<Vec<u8>> {
+        let code = material.code() as usize;
+        let layout = self.layouts[code].as_ref()?;
+        let first = self.first_block[code];
+        let mut out = Vec::with_capacity(layout.blocks() * layout.block_slots());
+        for b in first..first + layout.blocks() {
+            out.extend_from_slice(self.blocks[b].as_deref()?);
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,710 @@
+//! The PGN lexer: where a game ends in a stream ([`scan_game`]), and the tokens of one game
+//! ([`Lexer`]) handed to the judge as written.
+//!
+//! The structure follows `pgn-reader` 0.29 (the field's streaming reader), so that the same file
+//! splits into the same games:
+//!
+//! | where | what | how it ends |
+//! |---|---|---|
+//! | before a game | white space, `%` lines (a `%` at a line start), a byte-order mark | the first other byte |
+//! | tag section | tag pairs `[Name "value"]`, several on a line or one a line, blank lines between them | the first byte after a tag that is not `[` |
+//! | tag value | `"` ... `"`, `\` escaping the next byte | the closing `"`; a line break or the end of the input before it leaves the tag **unterminated** |
+//! | movetext | tokens, `{ }` comments (across lines), `;` comments and `%` lines (to the line end), `( )` variations | a line break followed by a blank line, a `[` or the end of the input |
+//!
+//! Two deliberate differences from `pgn-reader`: a tag value has no length limit (the reader
+//! gives up past its 16 KiB buffer), and a tag value that runs into a line break is an
+//! unterminated tag that breaks its game, which ends with that line (the reader accepts the value
+//! up to the line break and reads the next game's tags as its own).
+//!
+//! Movetext tokens are delimited by white space and `{ } ( ) ; . *`; a `$` ends a token and
+//! starts a NAG; the glyphs `!` and `?` right after a token belong to it, and only glyphs follow
+//! a glyph (`e4!!!` is one token, `e4!` too). Move numbers (`12`), NAGs (`$14`), glyphs alone
+//! of one or two characters (`!`, `?!`) are dropped; results (`1-0`, `0-1`, `1/2-1/2`, `½-½`
+//! with a hyphen, en dash or em dash, and `*`) are [`Token::Result`]; every other main-line
+//! token, a stray `}` included, is a [`Token::Move`] for the judge, whatever it holds. Tokens in
+//! comments and variations are not tokens of the game.
+//!
+//! No token holds `{`, `;` or a line break, so where a game ends can be found by looking at
+//! those bytes alone: [`scan_game`] does that (fast, for splitting a stream into games) and the
+//! [`Lexer`] ends exactly there (a property test checks it).
+
+use memchr::{memchr, memchr3};
+
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
+/// One token of a game, in the order of the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// A tag pair: its name and its value as written between the quotes (see
+    /// [`decode_tag_value`]).
+    Tag {
+        /// The name (`White`).
+        name: &'a [u8],
+        /// The raw value, escapes not undone.
+        value: &'a [u8],
+    },
+    /// A main-line token that is not a move number, NAG, glyph or result: a move for the judge,
+    /// as written, glyphs included (`Nf3`, `e4!?`, `Zz3`, `}`).
+    Move(&'a [u8]),
+    /// A game result token (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`).
+    Result,
+    /// The game cannot be read on; no token follows.
+    Broken(Syntax),
+}
+
+/// Why a game cannot be read on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    /// A tag value without its closing quote on its line.
+    UnterminatedTag,
+    /// A `{` comment without its `}` before the end of the input.
+    UnterminatedComment,
+}
+
+impl Syntax {
+    /// The reason in words: `unterminated tag`, `unterminated comment`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Syntax::UnterminatedTag => "unterminated tag",
+            Syntax::UnterminatedComment => "unterminated comment",
+        }
+    }
+}
+
+/// Where the game that starts a text ends, from [`scan_game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scan {
+    /// The game ends before this offset; the next game (or white space) starts there.
+    Ends(usize),
+    /// The game goes on to the end of the text: with more input it may go on further.
+    Open,
+}
+
+/// Where the next game starts in `text`, which follows the end of a game or starts the input
+/// (`after_game`; then a byte-order mark is skipped first, as `pgn-reader` does) or a line
+/// break between games: after white space and `%` lines. `None` when `text` holds nothing
+/// else; with more input to come, the search goes on from the line start after the last line
+/// break of `text` (a `%` line may be unfinished).
+pub fn game_start(text: &[u8], after_game: bool) -> Option<usize> {
+    let at = match text.strip_prefix(BYTE_ORDER_MARK) {
+        Some(_) if after_game => BYTE_ORDER_MARK.len(),
+        _ => 0,
+    };
+    let at = at + skip_white(&text[at..], true);
+    (at < text.len()).then_some(at)
+}
+
+/// Where the game that starts at `text[0]` (a byte that is not white space) ends: the offset
+/// after the line break that ends its movetext, or after the line of an unterminated tag.
+/// [`Scan::Open`] when the game runs to the end of `text`.
+pub fn scan_game(text: &[u8]) -> Scan {
+    let mut at = 0;
+    // The tag section.
+    while text.get(at) == Some(&b'[') {
+        match tag_at(text, at) {
+            TagScan::Complete { next, .. } => at = next,
+            TagScan::Unterminated { line_end: Some(nl) } => return Scan::Ends(nl + 1),
+            TagScan::Unterminated { line_end: None } => return Scan::Open,
+        }
+        at += skip_ket(&text[at..]);
+    }
+    // The movetext: only `{`, `;` and line breaks matter.
+    loop {
+        let Some(found) = memchr3(b'{', b';', b'\n', &text[at..]) else {
+            return Scan::Open;
+        };
+        at += found;
+        match text[at] {
+            b'{' => match memchr(b'}', &text[at..]) {
+                Some(close) => at += close + 1,
+                None => return Scan::Open,
+            },
+            b';' => match memchr(b'\n', &text[at..]) {
+                Some(nl) => at += nl,
+                None => return Scan::Open,
+            },
+            _ => match after_line_break(text, at) {
+                AfterBreak::GameEnds => return Scan::Ends(at + 1),
+                AfterBreak::Continue(next) => at = next,
+                AfterBreak::Unknown => return Scan::Open,
+            },
+        }
+    }
+}
+
+/// What follows a movetext line break at `text[nl]`.
+enum AfterBreak {
+    /// A blank line or a `[` line: the game ends with this line break.
+    GameEnds,
+    /// The movetext goes on at this offset (a `%` line is skipped up to its own line break).
+    Continue(usize),
+    /// The text ends too soon to say.
+    Unknown,
+}
+
+fn after_line_break(text: &[u8], nl: usize) -> AfterBreak {
+    match text.get(nl + 1) {
+        None => AfterBreak::Unknown,
+        Some(b'\n' | b'[') => AfterBreak::GameEnds,
+        Some(b'\r') => match text.get(nl + 2) {
+            None => AfterBreak::Unknown,
+            Some(b'\n') => AfterBreak::GameEnds,
+            Some(_) => AfterBreak::Continue(nl + 2),
+        },
+        Some(b'%') => match memchr(b'\n', &text[nl + 1..]) {
+            Some(next) => AfterBreak::Continue(nl + 1 + next),
+            None => AfterBreak::Unknown,
+        },
+        Some(_) => AfterBreak::Continue(nl + 1),
+    }
+}
+
+/// One tag at `text[at] == b'['`.
+enum TagScan {
+    /// A tag read up to its closing quote (`value` is `None` for `[Name]` without a value, which
+    /// is skipped); the text goes on at `next`.
+    Complete {
+        name: (usize, usize),
+        value: Option<(usize, usize)>,
+        next: usize,
+    },
+    /// No closing quote on the tag's line: the line break ending it, if the text has it.
+    Unterminated { line_end: Option<usize> },
+}
+
+fn tag_at(text: &[u8], at: usize) -> TagScan {
+    let open = at + 1;
+    let Some(found) = memchr3(b'"', b'\n', b']', &text[open..]) else {
+        return TagScan::Unterminated { line_end: None };
+    };
+    let quote = open + found;
+    if text[quote] != b'"' {
+        // `[Name]` or a `[` line without a value.
+        return TagScan::Complete {
+            name: (open, quote),
+            value: None,
+            next: quote + 1,
+        };
+    }
+    // `pgn-reader` drops one space before the quote.
+    let name_end = if quote > open && text[quote - 1] == b' ' {
+        quote - 1
+    } else {
+        quote
+    };
+    let start = quote + 1;
+    let mut i = start;
+    loop {
+        let Some(found) = memchr3(b'\\', b'"', b'\n', &text[i..]) else {
+            return TagScan::Unterminated { line_end: None };
+        };
+        i += found;
+        match text[i] {
+            b'"' => {
+                return TagScan::Complete {
+                    name: (open, name_end),
+                    value: Some((start, i)),
+                    next: i + 1,
+                };
+            }
+            b'\n' => return TagScan::Unterminated { line_end: Some(i) },
+            // An escaped byte, unless it is a line break, which the escape cannot hide.
+            _ => match text.get(i + 1) {
+                Some(b'\n') | None => i += 1,
+                Some(_) => i += 2,
+            },
+        }
+    }
+}
+
+/// After a tag: spaces, then a `]` or a line break, then white space; how many bytes.
+fn skip_ket(text: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(&byte) = text.get(at) {
+        match byte {
+            b' ' | b'\t' | b'\r' => at += 1,
+            b']' | b'\n' => {
+                let new_line = byte == b'\n';
+                at += 1;
+                return at + skip_white(&text[at..], new_line);
+            }
+            _ => break,
+        }
+    }
+    at
+}
+
+/// White space and `%` lines (after a line break); how many bytes.
+fn skip_white(text: &[u8], mut new_line: bool) -> usize {
+    let mut at = 0;
+    while let Some(&byte) = text.get(at) {
+        match byte {
+            b' ' | b'\t' | b'\r' => at += 1,
+            b'\n' => {
+                new_line = true;
+                at += 1;
+            }
+            b'%' if new_line => match memchr(b'\n', &text[at..]) {
+                Some(nl) => at += nl + 1,
+                None => return text.len(),
+            },
+            _ => break,
+        }
+    }
+    at
+}
+
+/// The tokens of one game, from the game's first byte; see the module documentation.
+///
+/// # Examples
+///
+/// ```
+/// use pgn_judge::lexer::{Lexer, Token};
+///
+/// let game = b"[White \"Tal\"]\n\n1. e4 {best} e5 (1... c5) 2. Zz3 $1 1-0\n";
+/// let tokens: Vec<Token> = Lexer::new(game).collect();
+/// assert_eq!(
+///     tokens,
+///     [
+///         Token::Tag { name: b"White", value: b"Tal" },
+///         Token::Move(b"e4"),
+///         Token::Move(b"e5"),
+///         Token::Move(b"Zz3"),
+///         Token::Result,
+///     ]
+/// );
+/// ```
+#[derive(Clone, Debug)]
+pub struct Lexer<'a> {
+    text: &'a [u8],
+    at: usize,
+    in_tags: bool,
+    done: bool,
+}
+
+impl<'a> Lexer<'a> {
+    /// The tokens of the game that starts at `text[0]` (see [`game_start`]).
+    pub fn new(text: &'a [u8]) -> Lexer<'a> {
+        Lexer {
+            text,
+            at: 0,
+            in_tags: true,
+            done: false,
+        }
+    }
+
+    /// How far the lexer has read: after the last token, or where the game ended.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    fn tag(&mut self) -> Option<Token<'a>> {
+        let text = self.text;
+        match tag_at(text, self.at) {
+            TagScan::Complete { name, value, next } => {
+                self.at = next + skip_ket(&text[next..]);
+                match value {
+                    Some((start, end)) => Some(Token::Tag {
+                        name: &text[name.0..name.1],
+                        value: &text[start..end],
+                    }),
+                    None => self.next_token(),
+                }
+            }
+            TagScan::Unterminated { line_end } => {
+                self.at = line_end.map_or(text.len(), |nl| nl + 1);
+                self.broken(Syntax::UnterminatedTag)
+            }
+        }
+    }
+
+    fn broken(&mut self, syntax: Syntax) -> Option<Token<'a>> {
+        self.done = true;
+        Some(Token::Broken(syntax))
+    }
+
+    /// The next token, `None` when the game ends.
+    fn next_token(&mut self) -> Option<Token<'a>> {
+        let text = self.text;
+        if self.in_tags {
+            if text.get(self.at) == Some(&b'[') {
+                return self.tag();
+            }
+            self.in_tags = false;
+        }
+        while let Some(&byte) = text.get(self.at) {
+            // The common bytes first, with branches a processor predicts well: spaces, and move
+            // numbers (`12.`), which are dropped.
+            if byte == b' ' {
+                self.at += 1;
+                continue;
+            }
+            if byte.is_ascii_digit() {
+                let digits = text[self.at..]
+                    .iter()
+                    .position(|b| !b.is_ascii_digit())
+                    .map_or(text.len(), |n| self.at + n);
+                if text
+                    .get(digits)
+                    .is_none_or(|&b| b == b'$' || ENDS_TOKEN[usize::from(b)])
+                {
+                    // With the dots and spaces after it: `12.`, `12...`.
+                    self.at = text[digits..]
+                        .iter()
+                        .position(|&b| b != b'.' && b != b' ')
+                        .map_or(text.len(), |n| digits + n);
+                    continue;
+                }
+            }
+            match byte {
+                b'\t' | b'\r' | b'.' | b')' => self.at += 1,
+                b'\n' => match after_line_break(text, self.at) {
+                    AfterBreak::GameEnds => {
+                        self.at += 1;
+                        break;
+                    }
+                    AfterBreak::Continue(next) => self.at = next,
+                    AfterBreak::Unknown => self.at = text.len(),
+                },
+                b'{' => match memchr(b'}', &text[self.at..]) {
+                    Some(close) => self.at += close + 1,
+                    None => {
+                        self.at = text.len();
+                        return self.broken(Syntax::UnterminatedComment);
+                    }
+                },
+                b';' => {
+                    self.at = memchr(b'\n', &text[self.at..]).map_or(text.len(), |nl| self.at + nl)
+                }
+                b'(' => {
+                    if let Some(syntax) = self.skip_variation() {
+                        return self.broken(syntax);
+                    }
+                }
+                b'*' => {
+                    self.at += 1;
+                    return Some(Token::Result);
+                }
+                b'}' => {
+                    self.at += 1;
+                    return Some(Token::Move(b"}"));
+                }
+                _ => {
+                    let start = self.at;
+                    self.at = token_end(text, start);
+                    let token = &text[start..self.at];
+                    match classify(token) {
+                        Class::Dropped => {}
+                        Class::Result => return Some(Token::Result),
+                        Class::Move => return Some(Token::Move(token)),
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Skips a variation from its `(`, with the variations, comments and `;` lines inside it.
+    /// Returns the syntax error that ends the game inside it, if any; a game may also end inside
+    /// it (a blank line), which leaves the lexer at the game's end.
+    fn skip_variation(&mut self) -> Option<Syntax> {
+        let text = self.text;
+        let mut depth = 0usize;
+        while let Some(&byte) = text.get(self.at) {
+            match byte {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.at += 1;
+                        return None;
+                    }
+                }
+                b'{' => match memchr(b'}', &text[self.at..]) {
+                    Some(close) => self.at += close,
+                    None => {
+                        self.at = text.len();
+                        return Some(Syntax::UnterminatedComment);
+                    }
+                },
+                b';' => {
+                    self.at = memchr(b'\n', &text[self.at..]).map_or(text.len(), |nl| self.at + nl);
+                    continue;
+                }
+                b'\n' => match after_line_break(text, self.at) {
+                    // Leave the line break for the main loop, which ends the game on it.
+                    AfterBreak::GameEnds => return None,
+                    AfterBreak::Continue(next) => {
+                        self.at = next;
+                        continue;
+                    }
+                    AfterBreak::Unknown => {
+                        self.at = text.len();
+                        return None;
+                    }
+                },
+                _ => {}
+            }
+            self.at += 1;
+        }
+        None
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        if self.done {
+            return None;
+        }
+        let token = self.next_token();
+        self.done |= token.is_none();
+        token
+    }
+}
+
+/// Bytes that end a movetext token (`$` and the glyphs aside).
+const ENDS_TOKEN: [bool; 256] = {
+    let mut ends = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        ends[i] = matches!(
+            i as u8,
+            b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b';' | b'.' | b'*'
+        );
+        i += 1;
+    }
+    ends
+};
+
+/// Where the token starting at `text[start]` ends.
+fn token_end(text: &[u8], start: usize) -> usize {
+    let mut glyph = false;
+    for (at, &byte) in text.iter().enumerate().skip(start) {
+        match byte {
+            b'!' | b'?' => glyph = true,
+            b'$' if at > start => return at,
+            _ if glyph || ENDS_TOKEN[usize::from(byte)] => return at,
+            _ => {}
+        }
+    }
+    text.len()
+}
+
+/// What a movetext token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    /// A move number, NAG or glyph.
+    Dropped,
+    /// A game result.
+    Result,
+    /// Anything else: for the judge.
+    Move,
+}
+
+fn classify(token: &[u8]) -> Class {
+    // Most tokens are moves: a move's first letter starts no number, NAG, glyph or result.
+    if let Some(b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') = token.first() {
+        return Class::Move;
+    }
+    let body = strip_glyphs(token);
+    if body.len() == token.len() {
+        let digits = |bytes: &[u8]| !bytes.is_empty() && bytes.iter().all(u8::is_ascii_digit);
+        match token {
+            _ if digits(token) => return Class::Dropped,
+            [b'$', nag @ ..] if digits(nag) => return Class::Dropped,
+            _ if is_result(token) => return Class::Result,
+            _ => {}
+        }
+    } else if body.is_empty() && token.len() <= 2 {
+        return Class::Dropped;
+    }
+    Class::Move
+}
+
+/// The token without its trailing glyphs (`!`, `?`).
+pub fn strip_glyphs(token: &[u8]) -> &[u8] {
+    let end = token
+        .iter()
+        .rposition(|&b| !matches!(b, b'!' | b'?'))
+        .map_or(0, |last| last + 1);
+    &token[..end]
+}
+
+/// A game result as `pgn-reader` reads it: `1-0`, `0-1`, `1/2-1/2`, `½-½`, with a hyphen, an en
+/// dash or an em dash.
+fn is_result(token: &[u8]) -> bool {
+    const DASHES: [&str; 3] = ["-", "–", "—"];
+    const RESULTS: [(&str, &str); 4] = [("1", "0"), ("0", "1"), ("1/2", "1/2"), ("½", "½")];
+    RESULTS.iter().any(|(white, black)| {
+        token.strip_prefix(white.as_bytes()).and_then(|rest| {
+            DASHES
+                .iter()
+                .find_map(|dash| rest.strip_prefix(dash.as_bytes()))
+        }) == Some(black.as_bytes())
+    })
+}
+
+/// A tag value with its escapes undone (`\"` → `"`, `\\` → `\`; a `\` before any other byte
+/// stays).
+pub fn decode_tag_value(value: &[u8]) -> Vec<u8> {
+    let mut decoded = Vec::with_capacity(value.len());
+    let mut bytes = value.iter();
+    while let Some(&byte) = bytes.next() {
+        if byte == b'\\'
+            && let Some(&next @ (b'\\' | b'"')) = bytes.as_slice().first()
+        {
+            decoded.push(next);
+            bytes.next();
+        } else {
+            decoded.push(byte);
+        }
+    }
+    decoded
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<String> {
+        Lexer::new(text.as_bytes())
+            .map(|token| match token {
+                Token::Tag { name, value } => format!(
+                    "[{}={}]",
+                    String::from_utf8_lossy(name),
+                    String::from_utf8_lossy(value)
+                ),
+                Token::Move(text) => String::from_utf8_lossy(text).into_owned(),
+                Token::Result => "#result".to_owned(),
+                Token::Broken(syntax) => format!("#{}", syntax.as_str()),
+            })
+            .collect()
+    }
+
+    /// The games of a text as the scanner splits it.
+    fn games(text: &str) -> Vec<&str> {
+        let mut games = Vec::new();
+        let mut rest = text;
+        let mut after_game = true;
+        while let Some(start) = game_start(rest.as_bytes(), after_game) {
+            after_game = true;
+            rest = &rest[start..];
+            let end = match scan_game(rest.as_bytes()) {
+                Scan::Ends(end) => end,
+                Scan::Open => rest.len(),
+            };
+            games.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+        games
+    }
+
+    #[test]
+    fn movetext_tokens() {
+        assert_eq!(
+            tokens("1. e4 e5 2. Nf3?! Nc6!! 3.Bb5 $14 a6 ! ?? {x y} ; z\n4. O-O-O# 1-0"),
+            [
+                "e4", "e5", "Nf3?!", "Nc6!!", "Bb5", "a6", "O-O-O#", "#result"
+            ]
+        );
+        assert_eq!(
+            tokens("e4++ e9 N Ng1-f3 a8N Pe4 -- } e4!!! !!! $x $12 !? 1/2 12.e4 0-0+ 1–0 ½-½ *"),
+            [
+                "e4++", "e9", "N", "Ng1-f3", "a8N", "Pe4", "--", "}", "e4!!!", "!!!", "$x", "1/2",
+                "e4", "0-0+", "#result", "#result", "#result"
+            ]
+        );
+        // A `$` ends a token; glyphs are the last thing in one.
+        assert_eq!(tokens("e4$1 e5!x $"), ["e4", "e5!", "x", "$"]);
+    }
+
+    #[test]
+    fn variations_comments_and_escapes_hide_tokens() {
+        assert_eq!(
+            tokens("1. e4 (1. d4 {Zz3} (1. c4 Zz3) ; Zz3\nZz3) e5 ; Zz3\n%Zz3\n2. Nf3"),
+            ["e4", "e5", "Nf3"]
+        );
+    }
+
+    #[test]
+    fn tags_before_the_movetext() {
+        assert_eq!(
+            tokens("[White \"A \\\"B\\\"\"] [Black \"C\"]\n%x\n\n[Result \"*\"]\n[Event]\n1. e4 *"),
+            [
+                "[White=A \\\"B\\\"]",
+                "[Black=C]",
+                "[Result=*]",
+                "e4",
+                "#result"
+            ]
+        );
+        assert_eq!(decode_tag_value(b"A \\\"B\\\" \\\\ \\x"), b"A \"B\" \\ \\x");
+        // A tag that is not at the start of a line is movetext.
+        assert_eq!(tokens("e4 [White \"A\"]"), ["e4", "[White", "\"A\"]"]);
+    }
+
+    #[test]
+    fn broken_games() {
+        assert_eq!(tokens("[White \"A\n[Black \"B\"]"), ["#unterminated tag"]);
+        assert_eq!(tokens("[White \"A"), ["#unterminated tag"]);
+        assert_eq!(tokens("[White"), ["#unterminated tag"]);
+        assert_eq!(tokens("1. e4 {no end"), ["e4", "#unterminated comment"]);
+        assert_eq!(
+            tokens("1. e4 (1. d4 {no end"),
+            ["e4", "#unterminated comment"]
+        );
+    }
+
+    #[test]
+    fn games_end_at_blank_lines_and_tag_lines() {
+        assert_eq!(
+            games(
+                "\u{feff}% x\n1. e4 *\n\n\n[White \"A\"]\n\n1. d4\n[White \"B\"]\n1. c4\r\n\r\n1. e4 {\n\n} e5\n\n"
+            ),
+            [
+                "1. e4 *\n",
+                "[White \"A\"]\n\n1. d4\n",
+                "[White \"B\"]\n1. c4\r\n",
+                "1. e4 {\n\n} e5\n"
+            ]
+        );
+        // An unterminated tag ends its game with its line.
+        assert_eq!(
+            games("[White \"A\n\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"),
+            ["[White \"A\n", "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"]
+        );
+        // Variations and `;` comments do not hide a game's end; `{ }` comments do.
+        assert_eq!(
+            games("1. e4 (1. d4\n\n1. c4 ; x\n\n{\n\n}"),
+            ["1. e4 (1. d4\n", "1. c4 ; x\n", "{\n\n}"]
+        );
+    }
+
+    #[test]
+    fn a_long_tag_value_is_a_tag() {
+        let value = "x".repeat(16_400);
+        let game = format!("[Event \"{value}\"]\n[White \"C\"]\n\n1. e4 *");
+        assert_eq!(games(&game).len(), 1);
+        assert_eq!(tokens(&game)[1], "[White=C]");
+    }
+
+    #[test]
+    fn the_lexer_ends_where_the_scanner_ends() {
+        for text in [
+            "1. e4 *\n\n1. d4",
+            "[A \"1\"]\n\n1. e4 (\n\n",
+            "1. e4\n%x\n\n",
+            "1. e4\r\n\r\nx",
+            "[A \"x\n[B \"y\"]",
+        ] {
+            let Scan::Ends(end) = scan_game(text.as_bytes()) else {
+                panic!("{text:?}")
+            };
+            let mut lexer = Lexer::new(text.as_bytes());
+            while lexer.next().is_some() {}
+            assert_eq!(lexer.offset(), end, "{text:?}");
+        }
+    }
+}

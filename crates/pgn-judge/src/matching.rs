@@ -1,0 +1,319 @@
+//! Which legal moves match a move token: [`candidates`], the reference through shakmaty's legal
+//! move generator, and [`matching`], the judge's fast path that decides the common moves from
+//! attack sets alone.
+//!
+//! The fast path finds the pieces that reach the destination with one attack lookup and keeps
+//! those that leave their king unattacked, where shakmaty's generator lists every legal move
+//! first (a list of 256 moves, copied on return). A property test holds it equal to
+//! [`candidates`] on random positions and tokens.
+
+use shakmaty::{
+    Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role, Square, attacks,
+};
+
+use crate::{notation::MoveToken, rays};
+
+/// The legal moves that match a token: same piece type, destination, castling side, the
+/// disambiguation when written, the promotion piece (a queen when none is written and a pawn
+/// reaches the last rank), and a capture when `x` is written. King moves of two squares are never
+/// castling.
+pub fn candidates(pos: &Chess, token: &MoveToken) -> MoveList {
+    match *token {
+        MoveToken::Castle(side) => pos.castling_moves(side),
+        MoveToken::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let last_rank = role == Role::Pawn && to.rank() == pos.turn().other().backrank();
+            let promotion = match promotion {
+                Some(piece) => Some(piece),
+                None if last_rank => Some(Role::Queen),
+                None => None,
+            };
+            // `san_candidates` never holds castling moves.
+            let mut moves = pos.san_candidates(role, to);
+            moves.retain(|m| {
+                file.is_none_or(|f| m.from().is_some_and(|from| from.file() == f))
+                    && rank.is_none_or(|r| m.from().is_some_and(|from| from.rank() == r))
+                    && (!capture || m.is_capture())
+                    && m.promotion() == promotion
+            });
+            moves
+        }
+    }
+}
+
+/// How many legal moves match a token, and the move when it is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Matches {
+    /// No legal move matches.
+    None,
+    /// Exactly this one.
+    One(Move),
+    /// Two or more: a Puzzle Move.
+    Several,
+}
+
+impl From<MoveList> for Matches {
+    fn from(moves: MoveList) -> Matches {
+        match moves[..] {
+            [] => Matches::None,
+            [m] => Matches::One(m),
+            _ => Matches::Several,
+        }
+    }
+}
+
+/// The legal moves that match a token, as [`candidates`] finds them, counted. A piece or pawn
+/// move is decided from attack sets; castling and a pawn move to the en passant square ask
+/// [`candidates`].
+pub fn matching(pos: &Chess, token: &MoveToken) -> Matches {
+    fast_matching(pos, token).unwrap_or_else(|| candidates(pos, token).into())
+}
+
+fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
+    let MoveToken::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *token
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let turn = pos.turn();
+    let king = board.king_of(turn)?;
+    if role == Role::Pawn && pos.ep_square(EnPassantMode::Always) == Some(to) {
+        return None;
+    }
+    let them = board.by_color(!turn);
+    if board.by_color(turn).contains(to) || (capture && !them.contains(to)) {
+        return Some(Matches::None);
+    }
+    let occupied = board.occupied();
+    let ours = pos.our(role);
+    let mut from = match role {
+        Role::King => {
+            let from = attacks::king_attacks(to) & ours;
+            // The king leaves its square: a slider behind it attacks through it.
+            if from.any() && rays::attacks_to(board, to, !turn, occupied.without(king)).any() {
+                return Some(Matches::None);
+            }
+            from
+        }
+        Role::Knight => attacks::knight_attacks(to) & ours,
+        Role::Bishop => rays::bishop_attacks(to, occupied) & ours,
+        Role::Rook => rays::rook_attacks(to, occupied) & ours,
+        Role::Queen => {
+            (rays::rook_attacks(to, occupied) | rays::bishop_attacks(to, occupied)) & ours
+        }
+        Role::Pawn => pawn_origins(pos, to, capture),
+    };
+    if let Some(file) = file {
+        from &= Bitboard::from_file(file);
+    }
+    if let Some(rank) = rank {
+        from &= Bitboard::from_rank(rank);
+    }
+    // The promotion a matching move has: the one written, a queen by default on the last rank.
+    let promotion = if role == Role::Pawn && to.rank() == (!turn).backrank() {
+        Some(promotion.unwrap_or(Role::Queen))
+    } else if promotion.is_some() {
+        return Some(Matches::None);
+    } else {
+        None
+    };
+    // A move is legal when our king stands unattacked after it (a captured piece attacks no
+    // more); the king's own moves were checked above.
+    let mut legal = from.into_iter().filter(|&from| {
+        role == Role::King
+            || rays::attacks_to(board, king, !turn, occupied.without(from).with(to))
+                .without(to)
+                .is_empty()
+    });
+    Some(match (legal.next(), legal.next()) {
+        (None, _) => Matches::None,
+        (Some(from), None) => Matches::One(Move::Normal {
+            role,
+            from,
+            capture: board.role_at(to),
+            to,
+            promotion,
+        }),
+        (Some(_), Some(_)) => Matches::Several,
+    })
+}
+
+/// Whether the side to move has a legal move: a king step to a safe square decides it quickly,
+/// else the legal moves are generated.
+pub fn has_legal_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let turn = pos.turn();
+    if let Some(king) = board.king_of(turn) {
+        let occupied = board.occupied().without(king);
+        let steps = attacks::king_attacks(king) & !board.by_color(turn);
+        if steps
+            .into_iter()
+            .any(|to| rays::attacks_to(board, to, !turn, occupied).is_empty())
+        {
+            return true;
+        }
+    }
+    !pos.legal_moves().is_empty()
+}
+
+/// Our pawns that move to `to` (en passant aside): pushes to an empty square unless a capture is
+/// written, captures of an enemy piece.
+fn pawn_origins(pos: &Chess, to: Square, capture: bool) -> Bitboard {
+    let board = pos.board();
+    let turn = pos.turn();
+    let pawns = pos.our(Role::Pawn);
+    if board.by_color(!turn).contains(to) {
+        return attacks::pawn_attacks(!turn, to) & pawns;
+    }
+    if capture || board.occupied().contains(to) {
+        return Bitboard::EMPTY;
+    }
+    let back = |sq: Square| match turn {
+        Color::White => sq.offset(-8),
+        Color::Black => sq.offset(8),
+    };
+    let Some(one) = back(to) else {
+        return Bitboard::EMPTY;
+    };
+    if pawns.contains(one) {
+        return Bitboard::from_square(one);
+    }
+    let double_rank = match turn {
+        Color::White => Rank::Fourth,
+        Color::Black => Rank::Fifth,
+    };
+    match back(one) {
+        Some(two) if to.rank() == double_rank && !board.occupied().contains(one) => {
+            pawns & Bitboard::from_square(two)
+        }
+        _ => Bitboard::EMPTY,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, CastlingSide, File, fen::Fen, san::San};
+    use test_support::Rng;
+
+    /// Tokens to try in a position: every legal move as SAN, and near misses of each (no
+    /// disambiguation, a bare destination, a wrong `x`, every promotion, a wrong piece), and
+    /// random ones.
+    fn tokens(pos: &Chess, rng: &mut Rng) -> Vec<MoveToken> {
+        let mut tokens = vec![
+            MoveToken::Castle(CastlingSide::KingSide),
+            MoveToken::Castle(CastlingSide::QueenSide),
+        ];
+        for m in pos.legal_moves() {
+            let San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } = San::from_move(pos, m)
+            else {
+                continue;
+            };
+            let exact = MoveToken::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            };
+            tokens.push(exact);
+            let near = |file, rank, capture, promotion| MoveToken::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            };
+            tokens.push(near(None, None, capture, promotion));
+            tokens.push(near(None, None, !capture, promotion));
+            if role == Role::Pawn {
+                tokens.push(near(None, None, false, None));
+                for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    tokens.push(near(file, None, capture, Some(p)));
+                }
+            } else {
+                tokens.push(near(file, rank, capture, None));
+            }
+        }
+        for _ in 0..8 {
+            let role = *rng.pick(&Role::ALL);
+            let file = rng.chance(1, 3).then(|| File::new(rng.below(8) as u32));
+            let rank =
+                (role != Role::Pawn && rng.chance(1, 4)).then(|| Rank::new(rng.below(8) as u32));
+            tokens.push(MoveToken::Normal {
+                role,
+                file,
+                rank,
+                capture: rng.chance(1, 3),
+                to: Square::new(rng.below(64) as u32),
+                promotion: None,
+            });
+        }
+        tokens
+    }
+
+    fn check(pos: &Chess, rng: &mut Rng) {
+        for token in tokens(pos, rng) {
+            let fast = matching(pos, &token);
+            let reference = Matches::from(candidates(pos, &token));
+            assert_eq!(
+                fast,
+                reference,
+                "{token} in {}",
+                Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+            );
+        }
+        assert_eq!(has_legal_move(pos), !pos.legal_moves().is_empty());
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_legal_move_generator() {
+        let mut rng = Rng::new(0x004d_4154_4348_4553);
+        // Random games, and positions with pins, checks, en passant and promotions.
+        let mut starts = vec![Chess::default(); 150];
+        for fen in [
+            "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
+            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/8/5n2/8/R3K2R w KQ - 0 1",
+            "3qk3/8/8/8/8/8/3R4/3K4 w - - 0 1",
+            "4k3/4r3/8/8/4B3/8/8/4K3 w - - 0 1",
+            "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
+        ] {
+            let setup: Fen = fen.parse().unwrap();
+            starts.push(setup.into_position(CastlingMode::Standard).unwrap());
+        }
+        for mut pos in starts {
+            for _ in 0..120 {
+                check(&pos, &mut rng);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.index(moves.len())]);
+            }
+        }
+    }
+}

@@ -1,0 +1,412 @@
+//! Splitting a PGN text into chunks of whole games, as it streams in: the unit of work handed to
+//! the judging threads.
+//!
+//! The game ends come from [`lexer::scan_game`], the lexer's own rule, so a game is the same
+//! whatever the chunk size or the number of threads. Memory is bounded: a chunk holds about
+//! [`CHUNK_BYTES`], more only for a game that does not fit, and no game is held past
+//! [`MAX_GAME_BYTES`]: a longer one is reported ([`Item::TooLong`]) and skipped up to the next
+//! blank line followed by a `[` line. Text holding control bytes that no text has (NUL and
+//! most others below the space) is binary data, not PGN: such games are not numbered, each run
+//! of them becomes one [`Item::Binary`], and reading resumes with a game that starts with a tag
+//! line.
+
+use std::{
+    io::{self, Read},
+    ops::Range,
+};
+
+use memchr::memmem;
+
+use crate::lexer::{self, Scan};
+
+/// The text a chunk aims at, in bytes.
+pub const CHUNK_BYTES: usize = 1 << 19;
+
+/// The longest game read, in bytes.
+pub const MAX_GAME_BYTES: usize = 4 << 20;
+
+/// Whole games of the text, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    /// The text.
+    pub text: Vec<u8>,
+    /// Its games and what stands between them.
+    pub items: Vec<Item>,
+}
+
+/// One thing found in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A game: its number (from 1) and its bytes in the chunk's text.
+    Game {
+        /// The game's number.
+        number: u64,
+        /// Where it is in the chunk's text.
+        range: Range<usize>,
+    },
+    /// A game longer than [`MAX_GAME_BYTES`], skipped.
+    TooLong {
+        /// The game's number.
+        number: u64,
+    },
+    /// A run of binary data where games should be: the offsets in the whole text.
+    Binary {
+        /// Its first byte.
+        start: u64,
+        /// After its last byte.
+        end: u64,
+    },
+}
+
+/// Splits the texts of an input into chunks, numbering the games across all of them.
+#[derive(Debug)]
+pub struct Splitter {
+    chunk_bytes: usize,
+    /// Games numbered so far.
+    number: u64,
+    /// Where the next text starts in the whole input.
+    offset: u64,
+    /// A run of binary data not yet reported (it may go on).
+    binary: Option<(u64, u64)>,
+}
+
+impl Default for Splitter {
+    fn default() -> Self {
+        Splitter::new(CHUNK_BYTES)
+    }
+}
+
+impl Splitter {
+    /// A splitter making chunks of about `chunk_bytes`.
+    pub fn new(chunk_bytes: usize) -> Splitter {
+        Splitter {
+            chunk_bytes: chunk_bytes.max(64),
+            number: 0,
+            offset: 0,
+            binary: None,
+        }
+    }
+
+    /// How many games were numbered so far.
+    pub fn games(&self) -> u64 {
+        self.number
+    }
+
+    /// Splits one text (a whole input, or one member of an archive: no game spans two texts),
+    /// handing each chunk to `emit`, which returns `false` to stop. Memory is bounded whatever
+    /// the text.
+    ///
+    /// # Errors
+    ///
+    /// A read failure of `reader`: the chunks of the games complete before it have been emitted,
+    /// the unfinished game is dropped.
+    pub fn split(
+        &mut self,
+        reader: &mut dyn Read,
+        emit: &mut dyn FnMut(Chunk) -> bool,
+    ) -> io::Result<()> {
+        let mut part = Part {
+            buf: Vec::with_capacity(self.chunk_bytes),
+            base: self.offset,
+            pos: 0,
+            after_game: true,
+            eof: false,
+            items: Vec::new(),
+        };
+        loop {
+            let filled = part.fill(reader);
+            self.take_games(&mut part);
+            if let Err(err) = filled {
+                // The games complete before the failure are judged; the unfinished one is not.
+                part.emit(self, emit);
+                return Err(err);
+            }
+            if part.eof {
+                part.pos = part.buf.len();
+                self.offset = part.base + part.buf.len() as u64;
+                part.emit(self, emit);
+                return Ok(());
+            }
+            if part.pos > 0 {
+                if !part.emit(self, emit) {
+                    return Ok(());
+                }
+            } else if part.buf.len() < MAX_GAME_BYTES {
+                let more = part.buf.len().max(self.chunk_bytes);
+                part.buf
+                    .reserve_exact(more.min(MAX_GAME_BYTES - part.buf.len()));
+            } else if let Err(err) = self.skip_long_game(&mut part, reader) {
+                let _ = part.emit(self, emit);
+                return Err(err);
+            }
+        }
+    }
+
+    /// The end of the input: the binary data it ends with, if any, as a last chunk.
+    pub fn finish(&mut self, emit: &mut dyn FnMut(Chunk) -> bool) {
+        if let Some((start, end)) = self.binary.take() {
+            emit(Chunk {
+                text: Vec::new(),
+                items: vec![Item::Binary { start, end }],
+            });
+        }
+    }
+
+    /// Takes the complete games of `part.buf[part.pos..]` (all of them at the end of the text).
+    fn take_games(&mut self, part: &mut Part) {
+        loop {
+            let Some(start) = lexer::game_start(&part.buf[part.pos..], part.after_game) else {
+                return;
+            };
+            let start = part.pos + start;
+            let end = match lexer::scan_game(&part.buf[start..]) {
+                Scan::Ends(end) => start + end,
+                Scan::Open if part.eof => part.buf.len(),
+                Scan::Open => return,
+            };
+            self.add(part, start..end);
+            part.pos = end;
+            part.after_game = true;
+        }
+    }
+
+    /// Adds a game, or binary data, to the part's items.
+    fn add(&mut self, part: &mut Part, range: Range<usize>) {
+        let (start, end) = (part.base + range.start as u64, part.base + range.end as u64);
+        let text = &part.buf[range.clone()];
+        // After binary data, reading resumes with a game that starts with a tag line.
+        if is_binary(text) || (self.binary.is_some() && !starts_with_tag_line(text)) {
+            let run = self.binary.get_or_insert((start, end));
+            run.1 = end;
+            return;
+        }
+        self.close_binary(&mut part.items);
+        self.number += 1;
+        part.items.push(Item::Game {
+            number: self.number,
+            range,
+        });
+    }
+
+    fn close_binary(&mut self, items: &mut Vec<Item>) {
+        if let Some((start, end)) = self.binary.take() {
+            items.push(Item::Binary { start, end });
+        }
+    }
+
+    /// A game that fills [`MAX_GAME_BYTES`] from `part.pos`: skipped (with everything up to the
+    /// next blank line followed by a `[` line), reported as too long or as binary data.
+    fn skip_long_game(&mut self, part: &mut Part, reader: &mut dyn Read) -> io::Result<()> {
+        let start = part.base;
+        let mut binary = false;
+        let resume = loop {
+            binary |= is_binary(&part.buf);
+            // Past the game's first byte, so that the search moves on.
+            if let Some(at) = find_resync(&part.buf[1..]) {
+                break Some(1 + at);
+            }
+            if part.eof {
+                break None;
+            }
+            // Keep the last bytes, in which the pattern may begin.
+            let keep = part.buf.len().min(3);
+            let drop = part.buf.len() - keep;
+            part.buf.drain(..drop);
+            part.base += drop as u64;
+            part.buf.shrink_to(self.chunk_bytes);
+            part.fill(reader)?;
+        };
+        let end = resume.unwrap_or(part.buf.len());
+        if binary {
+            let run = self.binary.get_or_insert((start, part.base + end as u64));
+            run.1 = part.base + end as u64;
+        } else {
+            self.close_binary(&mut part.items);
+            self.number += 1;
+            part.items.push(Item::TooLong {
+                number: self.number,
+            });
+        }
+        // The skipped bytes are not part of any chunk's text.
+        part.buf.drain(..end);
+        part.buf.shrink_to(self.chunk_bytes.max(part.buf.len()));
+        part.base += end as u64;
+        part.pos = 0;
+        part.after_game = false;
+        Ok(())
+    }
+}
+
+/// Whether text holds a control byte that no text file does: 0x00–0x08, 0x0E–0x1F but for
+/// 0x1A (the end-of-file mark of old DOS files) and 0x1B (escape). Written without early exits,
+/// 256 bytes at a time, so that the compiler checks many bytes per instruction.
+fn is_binary(text: &[u8]) -> bool {
+    text.chunks(256).any(|chunk| {
+        chunk.iter().fold(false, |found, &b| {
+            found | (b < 0x09) | ((0x0e..0x20).contains(&b) & (b != 0x1a) & (b != 0x1b))
+        })
+    })
+}
+
+/// Whether a game's first line is a tag pair, `[Name "value"]`.
+fn starts_with_tag_line(text: &[u8]) -> bool {
+    let line = text.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = line.strip_suffix(b"\r").unwrap_or(line).trim_ascii_end();
+    line.starts_with(b"[") && line.ends_with(b"\"]") && line.len() > 3
+}
+
+/// After a blank line, the line break before a `[` that starts a line: where a skipped game is
+/// taken to end. The offset is that of the line break.
+fn find_resync(text: &[u8]) -> Option<usize> {
+    let lf = memmem::find(text, b"\n\n[").map(|at| at + 1);
+    let crlf = memmem::find(text, b"\n\r\n[").map(|at| at + 2);
+    match (lf, crlf) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The text being split: the buffer, where its unsplit part starts, and the items found.
+struct Part {
+    buf: Vec<u8>,
+    /// The offset of `buf[0]` in the whole input.
+    base: u64,
+    /// Where the text not yet taken into games starts.
+    pos: usize,
+    /// Whether `pos` follows a game's end (or starts the text): a byte-order mark is skipped there.
+    after_game: bool,
+    eof: bool,
+    items: Vec<Item>,
+}
+
+impl Part {
+    /// Reads until the buffer is full or the text ends.
+    fn fill(&mut self, reader: &mut dyn Read) -> io::Result<()> {
+        while !self.eof && self.buf.len() < self.buf.capacity() {
+            let len = self.buf.len();
+            let room = self.buf.capacity() - len;
+            self.buf.resize(len + room, 0);
+            let read = loop {
+                match reader.read(&mut self.buf[len..]) {
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                    other => break other,
+                }
+            };
+            let n = *read.as_ref().unwrap_or(&0);
+            self.buf.truncate(len + n);
+            if read? == 0 {
+                self.eof = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hands `buf[..pos]` and its items over as a chunk and keeps the rest; `false` when the
+    /// receiver wants no more.
+    fn emit(&mut self, splitter: &mut Splitter, emit: &mut dyn FnMut(Chunk) -> bool) -> bool {
+        let rest = self.buf.len() - self.pos;
+        let mut next = Vec::with_capacity(splitter.chunk_bytes.max(rest));
+        next.extend_from_slice(&self.buf[self.pos..]);
+        let mut text = std::mem::replace(&mut self.buf, next);
+        text.truncate(self.pos);
+        self.base += self.pos as u64;
+        self.pos = 0;
+        let items = std::mem::take(&mut self.items);
+        if items.is_empty() {
+            return true;
+        }
+        emit(Chunk { text, items })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hands out its bytes a few at a time.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The games (as text) and other items of a text, split with the given chunk and read sizes.
+    fn split(text: &[u8], chunk: usize, step: usize) -> Vec<String> {
+        let mut splitter = Splitter::new(chunk);
+        let mut found = Vec::new();
+        let mut emit = |chunk: Chunk| {
+            for item in chunk.items {
+                found.push(match item {
+                    Item::Game { number, range } => {
+                        format!("{number}:{}", String::from_utf8_lossy(&chunk.text[range]))
+                    }
+                    other => format!("{other:?}"),
+                });
+            }
+            true
+        };
+        splitter.split(&mut Trickle(text, step), &mut emit).unwrap();
+        splitter.finish(&mut emit);
+        found
+    }
+
+    #[test]
+    fn games_are_the_same_whatever_the_chunk_and_read_sizes() {
+        let text =
+            b"\xef\xbb\xbf[A \"1\"]\n\n1. e4 {\n\n} e5\n\n[B \"2\"]\n1. d4 *\n\n\n% x\n1. c4";
+        let expected = split(text, 1 << 20, 1 << 20);
+        assert_eq!(
+            expected,
+            [
+                "1:[A \"1\"]\n\n1. e4 {\n\n} e5\n",
+                "2:[B \"2\"]\n1. d4 *\n",
+                "3:1. c4"
+            ]
+        );
+        for chunk in [64, 100] {
+            for step in [1, 3, 7] {
+                assert_eq!(split(text, chunk, step), expected, "{chunk} {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn binary_data_is_one_item_per_run() {
+        let text = b"1. e4\n\n\x00\x01\n\n\x02\x00\n\n[A \"1\"]\n1. d4\n\n\x00";
+        assert_eq!(
+            split(text, 64, 5),
+            [
+                "1:1. e4\n",
+                "Binary { start: 7, end: 14 }",
+                "2:[A \"1\"]\n1. d4\n",
+                "Binary { start: 30, end: 31 }"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_game_too_long_is_skipped_to_the_next_tag_line_after_a_blank_line() {
+        let mut text = b"1. e4\n\n{".to_vec();
+        text.extend(std::iter::repeat_n(b'x', MAX_GAME_BYTES + 10));
+        text.extend_from_slice(b"\n\n[White \"A\"]\n1. d4\n");
+        assert_eq!(
+            split(&text, 1 << 16, 1 << 16),
+            [
+                "1:1. e4\n",
+                "TooLong { number: 2 }",
+                "3:[White \"A\"]\n1. d4\n"
+            ]
+        );
+        // All zeros: one run of binary data.
+        let zeros = vec![0; MAX_GAME_BYTES * 2];
+        assert_eq!(
+            split(&zeros, 1 << 16, 1 << 16),
+            [format!("Binary {{ start: 0, end: {} }}", zeros.len())]
+        );
+    }
+}

@@ -141,11 +141,7 @@ pub fn run() -> Result<Vec<Row>> {
         ),
         row(
             "serve: an answer's body from its FEN (/api/probe, /standard)",
-            format!(
-                "{:.1} µs, {:.1} µs",
-                api_probe / 1e3,
-                api_standard / 1e3
-            ),
+            format!("{:.1} µs, {:.1} µs", api_probe / 1e3, api_standard / 1e3),
             "—",
             "—".to_owned(),
             None,

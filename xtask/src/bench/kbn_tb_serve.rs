@@ -97,7 +97,7 @@ impl Drop for Served {
 
 /// 200 random legal KBNK positions (either side to move, both bishop colours), as URL FENs.
 fn fens() -> Vec<String> {
-    let mut rng = Rng::new(2026_11_23);
+    let mut rng = Rng::new(20_261_123);
     let mut fens = Vec::new();
     while fens.len() < 200 {
         let squares: Vec<u32> = (0..4).map(|_| rng.below(64) as u32).collect();

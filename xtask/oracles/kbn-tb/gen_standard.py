@@ -58,25 +58,13 @@ import chess
 import chess.gaviota
 import chess.syzygy
 
+# The placement helpers of the audit script beside this one.
+from audit import legal, place
+
 SEED = 20261124
 PER_GROUP = 12
 
 ROLE_ORDER = {chess.KNIGHT: 2, chess.BISHOP: 3}
-
-
-def place(wk, b, n, bk, white):
-    board = chess.Board(None)
-    for sq, piece in zip((wk, b, n, bk), "KBNk"):
-        board.set_piece_at(sq, chess.Piece.from_symbol(piece))
-    board.turn = white
-    return board
-
-
-def legal(board):
-    wk, bk = board.king(chess.WHITE), board.king(chess.BLACK)
-    if chess.square_distance(wk, bk) <= 1:
-        return False
-    return not board.is_attacked_by(board.turn, board.king(not board.turn))
 
 
 class Oracle:

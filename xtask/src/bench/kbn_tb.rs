@@ -1,5 +1,4 @@
-//! kbn-tb: generation, file size, load and probe times, and the server under load
-//! ([`super::kbn_tb_serve`]) (from `xtask/benches/kbn_tb.rs`, which
+//! kbn-tb: generation, file size, load and probe times (from `xtask/benches/kbn_tb.rs`, which
 //! times the kbn-tb library in an optimised build, best of a few runs) against the baselines the
 //! spec names: the seed's 12-minute generator (its published figure: the C# program is not
 //! available), and the Gaviota KBNK depth-to-mate table `kbnk.gtb.cp4` (its size, and its load and
@@ -103,7 +102,7 @@ pub fn run() -> Result<Vec<Row>> {
     let shown =
         |v: Option<f64>, unit: &str| v.map_or("—".to_owned(), |v| format!("{v:.1} {unit}"));
 
-    let mut rows = vec![
+    let rows = vec![
         row(
             "generation, whole table (wall, goal < 1 s)",
             format!("{:.3} s", generate / 1e3),
@@ -147,7 +146,6 @@ pub fn run() -> Result<Vec<Row>> {
             None,
         ),
     ];
-    rows.extend(super::kbn_tb_serve::run()?);
     Ok(rows)
 }
 

@@ -1,0 +1,87 @@
+//! Regressions found by the independent audit of the rewritten pgn-judge (own lexer, own move
+//! matching, archives, several threads): each test is named after its defect, and its expected
+//! output is what python-chess reads in the same text (or, for a crash, any answer at all).
+
+use std::num::NonZeroUsize;
+
+use pgn_judge::{Format, Options, run};
+use toolkit_cli::{Diagnostics, Input, Status};
+
+/// stdout, stderr and the exit status of a `--pgn` run on `jobs` threads with small chunks.
+fn judge_pgn(input: &[u8], jobs: usize) -> (String, String, Status) {
+    let options = Options {
+        format: Format::Pgn,
+        jobs: NonZeroUsize::new(jobs).unwrap(),
+        chunk_bytes: 1 << 12,
+        ..Options::default()
+    };
+    let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
+    run(Input::from_bytes(input), &options, &mut out, &mut diag).unwrap();
+    let status = diag.status();
+    (
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(diag.into_inner()).unwrap(),
+        status,
+    )
+}
+
+/// The same answer on one thread and on two.
+fn judge_pgn_both(input: &[u8]) -> (String, String, Status) {
+    let one = judge_pgn(input, 1);
+    assert_eq!(judge_pgn(input, 2), one, "two threads differ from one");
+    one
+}
+
+const FOOLS_MATE: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+
+#[test]
+fn tags_without_a_value_by_the_thousand_do_not_overflow_the_stack() {
+    // `[A]` lines are skipped tags; the lexer used to recurse once per tag, and 20,000 of them
+    // (80 KB) overflowed a judging thread's stack: the process aborted.
+    let input = format!("{}\n{FOOLS_MATE}", "[A]\n".repeat(200_000));
+    let (out, err, status) = judge_pgn_both(input.as_bytes());
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        ("1. A - B: Black Win; no Result tag\n", "", Status::Success)
+    );
+}
+
+#[test]
+fn a_byte_order_mark_at_a_line_start_is_not_a_move() {
+    // Two files joined with `cat`, each starting with a byte-order mark: the second file's mark
+    // and first tag used to be movetext of the first game (a mate became Dead Moves), or, after
+    // a blank line, a broken game of their own that took the second game's White tag.
+    let file = format!("\u{feff}{FOOLS_MATE}");
+    for joined in [
+        format!("{file}{file}"),
+        format!("{file}\n{file}"),
+        format!("{file}\n{file}").replace('\n', "\r\n"),
+    ] {
+        let (out, err, status) = judge_pgn_both(joined.as_bytes());
+        assert_eq!(
+            (out.as_str(), err.as_str(), status),
+            (
+                "1. A - B: Black Win; no Result tag\n2. A - B: Black Win; no Result tag\n",
+                "",
+                Status::Success
+            ),
+            "{joined:?}"
+        );
+    }
+}
+
+#[test]
+fn blank_lines_between_games_are_no_game_however_many() {
+    // Blank lines were held until they filled the 4 MiB limit of a game, then reported as a
+    // broken game of their own.
+    let input = format!("{FOOLS_MATE}{}{FOOLS_MATE}", "\n".repeat(5 << 20));
+    let (out, err, status) = judge_pgn_both(input.as_bytes());
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        (
+            "1. A - B: Black Win; no Result tag\n2. A - B: Black Win; no Result tag\n",
+            "",
+            Status::Success
+        )
+    );
+}

@@ -85,3 +85,42 @@ fn blank_lines_between_games_are_no_game_however_many() {
         )
     );
 }
+
+#[test]
+fn a_game_of_another_variant_is_not_judged_by_the_rules_of_chess() {
+    // lichess publishes its atomic, crazyhouse, antichess, ... games as PGN with a `Variant` tag
+    // and the same SAN; judged as chess, a legal atomic game was an Illegal Move (2. exd5
+    // explodes both pawns, so the d-file is open for 2... Qxd2).
+    let atomic = "[Variant \"Atomic\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n\
+                  1. e4 d5 2. exd5 Qxd2+ 0-1\n\n";
+    let (out, err, status) = judge_pgn_both(atomic.as_bytes());
+    assert_eq!(out, "1. A - B: broken PGN\n");
+    assert_eq!(
+        err,
+        "error: game 1: broken PGN: variant \"Atomic\" is not chess (only standard chess and Chess960 are judged)\n"
+    );
+    assert_eq!(status, Status::Invalid);
+}
+
+#[test]
+fn a_chess960_game_is_judged_with_its_castling() {
+    // python-chess (`chess.Board(fen, chess960=True)`): once the knights have left f1 and f8,
+    // the kings on g1 and g8 castle king side with the rooks on h1 and h8 (the kings stay, the
+    // rooks go to f1 and f8): no mate, no stalemate, a draw. The FEN's castling field is
+    // Shredder's (`HAha`).
+    let game = "[Variant \"Chess960\"]\n[White \"A\"]\n[Black \"B\"]\n\
+                [FEN \"rnbbqnkr/pppppppp/8/8/8/8/PPPPPPPP/RNBBQNKR w HAha - 0 1\"]\n\n\
+                1. Ng3 Ng6 2. O-O O-O *\n\n";
+    let standard = game.replace("[Variant \"Chess960\"]\n", "[Variant \"Standard\"]\n");
+    let (out, err, status) = judge_pgn_both(game.as_bytes());
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        ("1. A - B: Draw; no Result tag\n", "", Status::Success)
+    );
+    // Without the tag the FEN's castling rights are not those of standard chess.
+    let (out, _, status) = judge_pgn_both(standard.as_bytes());
+    assert_eq!(
+        (out.as_str(), status),
+        ("1. A - B: broken PGN\n", Status::Invalid)
+    );
+}

@@ -687,6 +687,12 @@ mod tests {
             games("[White \"A\n\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"),
             ["[White \"A\n", "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"]
         );
+        // Byte-order marks at a line start are not text (files joined with `cat`).
+        assert_eq!(
+            games("\u{feff}1. e4 *\n\u{feff}\u{feff}[A \"1\"]\n1. d4\n\u{feff}\n\u{feff}1. c4"),
+            ["1. e4 *\n", "[A \"1\"]\n1. d4\n", "1. c4"]
+        );
+        assert_eq!(tokens("1. e4\n\u{feff}e5"), ["e4", "e5"]);
         // Variations and `;` comments do not hide a game's end; `{ }` comments do.
         assert_eq!(
             games("1. e4 (1. d4\n\n1. c4 ; x\n\n{\n\n}"),
@@ -710,6 +716,8 @@ mod tests {
             "1. e4\n%x\n\n",
             "1. e4\r\n\r\nx",
             "[A \"x\n[B \"y\"]",
+            "1. e4\n\u{feff}[B \"y\"]",
+            "1. e4\n\u{feff}\r\n",
         ] {
             let Scan::Ends(end) = scan_game(text.as_bytes()) else {
                 panic!("{text:?}")

@@ -258,8 +258,9 @@ fn skip_white(text: &[u8], mut new_line: bool) -> usize {
                 at += 1;
                 at += marks(&text[at..]);
             }
+            // Up to its line break, which starts a line like any other.
             b'%' if new_line => match memchr(b'\n', &text[at..]) {
-                Some(nl) => at += nl + 1,
+                Some(nl) => at += nl,
                 None => return text.len(),
             },
             _ => break,
@@ -693,6 +694,7 @@ mod tests {
             ["1. e4 *\n", "[A \"1\"]\n1. d4\n", "1. c4"]
         );
         assert_eq!(tokens("1. e4\n\u{feff}e5"), ["e4", "e5"]);
+        assert_eq!(games("%x\n\u{feff}%y\n\u{feff}1. e4"), ["1. e4"]);
         // Variations and `;` comments do not hide a game's end; `{ }` comments do.
         assert_eq!(
             games("1. e4 (1. d4\n\n1. c4 ; x\n\n{\n\n}"),

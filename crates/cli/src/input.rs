@@ -9,7 +9,7 @@
 use std::{
     fmt,
     fs::File,
-    io::{self, BufRead, BufReader, Cursor, Read},
+    io::{self, BufRead, BufReader, Cursor},
     path::{Path, PathBuf},
 };
 
@@ -44,12 +44,12 @@ pub fn input_name(path: Option<&Path>) -> String {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = input_name(self.path.as_deref());
-        if self.source.kind() == io::ErrorKind::InvalidData {
-            write!(f, "{what} is not UTF-8 text")
-        } else {
-            write!(f, "cannot read {what}: {}", self.source)
-        }
+        write!(
+            f,
+            "cannot read {}: {}",
+            input_name(self.path.as_deref()),
+            self.source
+        )
     }
 }
 
@@ -61,11 +61,7 @@ impl std::error::Error for ReadError {
 
 impl Report for ReadError {
     fn status(&self) -> Status {
-        if self.source.kind() == io::ErrorKind::InvalidData {
-            Status::Invalid
-        } else {
-            Status::Failure
-        }
+        Status::Failure
     }
 }
 
@@ -145,28 +141,6 @@ impl Input {
         lines.path = self.path;
         lines
     }
-}
-
-/// Reads the whole input as text: the file at `path`, or stdin when `path` is `None` or `-`. A
-/// leading UTF-8 byte-order mark is dropped.
-///
-/// Memory grows with the input and one bad byte spoils all of it: batch tools read
-/// [`Input::lines`] instead.
-///
-/// # Errors
-///
-/// [`ReadError`] when the file cannot be read or is not UTF-8 text.
-pub fn read_input(path: Option<&Path>) -> Result<String, ReadError> {
-    let mut input = Input::open(path)?;
-    let mut text = String::new();
-    input
-        .reader
-        .read_to_string(&mut text)
-        .map_err(|source| input.read_error(source))?;
-    if let Some(rest) = text.strip_prefix('\u{feff}') {
-        text = rest.to_owned();
-    }
-    Ok(text)
 }
 
 /// One line of the input, without its line end.

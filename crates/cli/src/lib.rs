@@ -50,7 +50,7 @@ pub mod status;
 pub mod text;
 
 pub use diagnostics::Diagnostics;
-pub use input::{Input, Line, LineError, Lines, RawLine, ReadError, input_name, read_input};
+pub use input::{Input, Line, LineError, Lines, RawLine, ReadError, input_name};
 pub use output::{Stdout, json_line, progress_wanted, run};
 pub use status::{AtLine, Report, Status};
 pub use text::Quoted;

@@ -10,14 +10,31 @@
 //! White's, after it Black's. White may also have a `D` (queen) or a `J` (knight), the piece a pawn
 //! became. White has at most one rook and at most one of pawn, queen and knight (the task's
 //! material: one pawn that may have promoted); Black has at most one rook.
+//!
+//! The notation itself (piece letters, squares, the colour letters) is small-board's
+//! ([`RoleSquare`], [`Color::from_czech_char`]); this module reads the lines and the task's rules
+//! of order and material. The input is read line by line ([`Problem::read`]): memory is bounded
+//! by a line (at most 1 MiB), and reading stops at the first text after the three lines.
 
-use std::{fmt, str::FromStr};
+use std::{fmt, io::BufRead, str::FromStr};
 
-use small_board::{Board, Color, Piece, Position, PositionError, Role, Rules, Setup, Square};
-use toolkit_cli::Report;
+use small_board::{
+    Board, Color, Notation, Piece, Position, PositionError, Role, RoleSquare, Rules, Setup, Square,
+};
+use toolkit_cli::{LineError, Lines, Quoted, Report, Status, text};
 
 /// The largest number of plies accepted (the seed expects fewer than 50).
 pub const MAX_PLIES: u32 = 250;
+
+/// The roles a piece token may name: the task's king, rook and pawn, and the queen or knight a
+/// pawn may have become.
+const TASK_ROLES: [Role; 5] = [
+    Role::King,
+    Role::Rook,
+    Role::Pawn,
+    Role::Queen,
+    Role::Knight,
+];
 
 /// A parsed and validated input: the start position and the horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,8 +85,8 @@ pub enum ProblemErrorKind {
     BadSide(String),
     /// Line 3 is not a number of plies.
     BadPlies(String),
-    /// Line 3 is larger than [`MAX_PLIES`].
-    TooManyPlies(u64),
+    /// Line 3 is a number larger than [`MAX_PLIES`], as written.
+    TooManyPlies(String),
 }
 
 impl fmt::Display for ParseProblemError {
@@ -84,32 +101,51 @@ impl fmt::Display for ParseProblemError {
         write!(f, "line {}: ", self.line)?;
         match &self.kind {
             MissingLines(_) => Ok(()),
-            ExtraText(text) => write!(f, "unexpected text {text:?} after the three lines"),
+            ExtraText(text) => write!(f, "unexpected text {} after the three lines", Quoted(text)),
             NoPieces => write!(f, "no pieces, expected e.g. \"Kd5 Vf3 c6 Kf7 Vf6\""),
             BadPiece(token) => write!(
                 f,
-                "{token:?} is not a piece: expected K, V, D or J (none for a pawn) and a square"
+                "{} is not a piece: expected K, V, D or J (none for a pawn) and a square",
+                Quoted(token)
             ),
-            OffBoard(token) => write!(f, "{token:?}: the square is off the 7x7 board (a1-g7)"),
+            OffBoard(token) => write!(
+                f,
+                "{}: the square is off the 7x7 board (a1-g7)",
+                Quoted(token)
+            ),
             Occupied(square) => write!(f, "two pieces on {square}"),
             BeforeWhiteKing(token) => write!(
                 f,
-                "{token:?} comes before White's king; the order is white king, white pieces, black king, black rook"
+                "{} comes before White's king; the order is white king, white pieces, black king, black rook",
+                Quoted(token)
             ),
-            ExtraKing(token) => write!(f, "{token:?} is a third king, expected two"),
+            ExtraKing(token) => write!(f, "{} is a third king, expected two", Quoted(token)),
             MissingKing(found) => write!(
                 f,
                 "found {found} king(s), expected two: White's first, Black's second"
             ),
             BlackPiece(token) => write!(
                 f,
-                "{token:?} after Black's king: Black may only have a rook (V)"
+                "{} after Black's king: Black may only have a rook (V)",
+                Quoted(token)
             ),
-            TooMany(token, what) => write!(f, "{token:?}: {what}"),
+            TooMany(token, what) => write!(f, "{}: {what}", Quoted(token)),
             Illegal(err) => write!(f, "illegal position: {}", lowercase_first(&err.to_string())),
-            BadSide(text) => write!(f, "side to move {text:?} is not B (White) or C (Black)"),
-            BadPlies(text) => write!(f, "number of plies {text:?} is not a non-negative integer"),
-            TooManyPlies(n) => write!(f, "{n} plies is more than the {MAX_PLIES} supported"),
+            BadSide(text) => write!(
+                f,
+                "side to move {} is not B (White) or C (Black)",
+                Quoted(text)
+            ),
+            BadPlies(text) => write!(
+                f,
+                "number of plies {} is not a non-negative integer",
+                Quoted(text)
+            ),
+            TooManyPlies(number) => write!(
+                f,
+                "{} plies is more than the {MAX_PLIES} supported",
+                text::cut(number)
+            ),
         }
     }
 }
@@ -130,37 +166,85 @@ impl std::error::Error for ParseProblemError {}
 
 impl Report for ParseProblemError {}
 
-impl FromStr for Problem {
-    type Err = ParseProblemError;
+/// Why no problem was read: a line that could not be read (not UTF-8 text, longer than 1 MiB, or
+/// the input failing), or lines that are no problem.
+#[derive(Debug)]
+pub enum ReadProblemError {
+    /// A line could not be read.
+    Line(LineError),
+    /// The lines do not state a problem.
+    Problem(ParseProblemError),
+}
 
-    /// Parses and validates the three-line input.
-    fn from_str(text: &str) -> Result<Problem, ParseProblemError> {
-        let lines: Vec<&str> = text.lines().map(str::trim).collect();
-        let last = lines
+impl fmt::Display for ReadProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadProblemError::Line(err) => err.fmt(f),
+            ReadProblemError::Problem(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadProblemError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadProblemError::Line(err) => Some(err),
+            ReadProblemError::Problem(err) => Some(err),
+        }
+    }
+}
+
+impl Report for ReadProblemError {
+    fn status(&self) -> Status {
+        match self {
+            ReadProblemError::Line(err) => err.status(),
+            ReadProblemError::Problem(err) => err.status(),
+        }
+    }
+}
+
+impl From<ParseProblemError> for ReadProblemError {
+    fn from(err: ParseProblemError) -> ReadProblemError {
+        ReadProblemError::Problem(err)
+    }
+}
+
+impl Problem {
+    /// Reads the three-line input from `lines`, then checks that only blank lines follow. Memory
+    /// is bounded by the longest line; reading stops at the first line that is not blank after
+    /// the third (an error) or at the first line that cannot be read.
+    ///
+    /// # Errors
+    ///
+    /// [`ReadProblemError::Line`] for a line that is not UTF-8 text or longer than 1 MiB (or an
+    /// input that fails), [`ReadProblemError::Problem`] for lines that state no problem, each
+    /// naming its line.
+    pub fn read<R: BufRead>(mut lines: Lines<R>) -> Result<Problem, ReadProblemError> {
+        let mut three: Vec<String> = Vec::with_capacity(3);
+        while let Some(line) = lines.next_line() {
+            let line = line.map_err(ReadProblemError::Line)?;
+            let text = line.text.trim();
+            if three.len() < 3 {
+                three.push(text.to_owned());
+            } else if !text.is_empty() {
+                return Err(err(line.number, ProblemErrorKind::ExtraText(text.to_owned())).into());
+            }
+        }
+        Ok(Problem::from_lines(&three)?)
+    }
+
+    /// The problem the first three lines state (trimmed; fewer when the input has fewer).
+    fn from_lines(lines: &[String]) -> Result<Problem, ParseProblemError> {
+        let found = lines
             .iter()
             .rposition(|l| !l.is_empty())
             .map_or(0, |i| i + 1);
-        if last < 3 {
-            return Err(err(last.max(1), ProblemErrorKind::MissingLines(last)));
+        if found < 3 {
+            return Err(err(found.max(1), ProblemErrorKind::MissingLines(found)));
         }
-        if last > 3 {
-            let extra = lines[3..last]
-                .iter()
-                .position(|l| !l.is_empty())
-                .unwrap_or(0)
-                + 3;
-            return Err(err(
-                extra + 1,
-                ProblemErrorKind::ExtraText(lines[extra].to_owned()),
-            ));
-        }
-        let board = parse_pieces(lines[0])?;
-        let turn = match lines[1] {
-            "B" => Color::White,
-            "C" => Color::Black,
-            other => return Err(err(2, ProblemErrorKind::BadSide(other.to_owned()))),
-        };
-        let plies = parse_plies(lines[2])?;
+        let board = parse_pieces(&lines[0])?;
+        let turn = parse_side(&lines[1])?;
+        let plies = parse_plies(&lines[2])?;
         let setup = Setup {
             board,
             turn,
@@ -179,36 +263,63 @@ impl FromStr for Problem {
     }
 }
 
+impl FromStr for Problem {
+    type Err = ReadProblemError;
+
+    /// Parses and validates the three-line input (see [`Problem::read`]).
+    fn from_str(text: &str) -> Result<Problem, ReadProblemError> {
+        Problem::read(Lines::new(text.as_bytes()))
+    }
+}
+
+impl fmt::Display for Problem {
+    /// The three lines (without a final line end): White's king, White's other pieces, Black's
+    /// king, Black's other pieces; `B` or `C`; N.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut pieces: Vec<(Square, Piece)> = self.position.board().pieces().collect();
+        // White's pieces before Black's, each side's king first (a stable sort: then by square).
+        pieces.sort_by_key(|(_, piece)| (piece.color, piece.role != Role::King));
+        let tokens: Vec<String> = pieces
+            .into_iter()
+            .map(|(square, piece)| {
+                RoleSquare {
+                    role: piece.role,
+                    square,
+                }
+                .name(Notation::Czech)
+            })
+            .collect();
+        write!(
+            f,
+            "{}\n{}\n{}",
+            tokens.join(" "),
+            self.position.turn().czech_char(),
+            self.plies
+        )
+    }
+}
+
 fn err(line: usize, kind: ProblemErrorKind) -> ParseProblemError {
     ParseProblemError { line, kind }
+}
+
+fn parse_side(text: &str) -> Result<Color, ParseProblemError> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Color::from_czech_char), chars.next()) {
+        (Some(color), None) => Ok(color),
+        _ => Err(err(2, ProblemErrorKind::BadSide(text.to_owned()))),
+    }
 }
 
 fn parse_plies(text: &str) -> Result<u32, ParseProblemError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err(3, ProblemErrorKind::BadPlies(text.to_owned())));
     }
-    match text.parse::<u64>() {
-        Ok(n) if n <= u64::from(MAX_PLIES) => Ok(n as u32),
-        Ok(n) => Err(err(3, ProblemErrorKind::TooManyPlies(n))),
-        Err(_) => Err(err(3, ProblemErrorKind::TooManyPlies(u64::MAX))),
+    // Only digits: the one way to fail is a number too large for `u32`.
+    match text.parse::<u32>() {
+        Ok(n) if n <= MAX_PLIES => Ok(n),
+        _ => Err(err(3, ProblemErrorKind::TooManyPlies(text.to_owned()))),
     }
-}
-
-fn parse_square(token: &str, text: &str) -> Result<Square, ParseProblemError> {
-    let bytes = text.as_bytes();
-    let bad = || err(1, ProblemErrorKind::BadPiece(token.to_owned()));
-    if bytes.len() < 2
-        || !bytes[0].is_ascii_lowercase()
-        || !bytes[1..].iter().all(u8::is_ascii_digit)
-    {
-        return Err(bad());
-    }
-    let file = u32::from(bytes[0] - b'a');
-    let rank: u32 = text[1..].parse().map_err(|_| bad())?;
-    if file >= 7 || rank == 0 || rank > 7 {
-        return Err(err(1, ProblemErrorKind::OffBoard(token.to_owned())));
-    }
-    Square::new((rank - 1) * 7 + file).ok_or_else(bad)
 }
 
 fn parse_pieces(line: &str) -> Result<Board, ParseProblemError> {
@@ -218,28 +329,21 @@ fn parse_pieces(line: &str) -> Result<Board, ParseProblemError> {
         return Err(err(1, ProblemErrorKind::NoPieces));
     }
     for token in line.split_whitespace() {
-        let (letter, square_text) = match token.chars().next() {
-            Some(c) if c.is_ascii_uppercase() => (Some(c), &token[1..]),
-            _ => (None, token),
+        let bad = |kind: fn(String) -> ProblemErrorKind| err(1, kind(token.to_owned()));
+        let RoleSquare { role, square } = match RoleSquare::parse(token, Notation::Czech) {
+            Ok(parsed) if TASK_ROLES.contains(&parsed.role) => parsed,
+            Err(e) if e.is_off_board() => return Err(bad(ProblemErrorKind::OffBoard)),
+            _ => return Err(bad(ProblemErrorKind::BadPiece)),
         };
-        let role = match letter {
-            None => Role::Pawn,
-            Some('K') => Role::King,
-            Some('V') => Role::Rook,
-            Some('D') => Role::Queen,
-            Some('J') => Role::Knight,
-            Some(_) => return Err(err(1, ProblemErrorKind::BadPiece(token.to_owned()))),
-        };
-        let square = parse_square(token, square_text)?;
         if role == Role::King {
             kings += 1;
             if kings > 2 {
-                return Err(err(1, ProblemErrorKind::ExtraKing(token.to_owned())));
+                return Err(bad(ProblemErrorKind::ExtraKing));
             }
         } else if kings == 0 {
-            return Err(err(1, ProblemErrorKind::BeforeWhiteKing(token.to_owned())));
+            return Err(bad(ProblemErrorKind::BeforeWhiteKing));
         } else if kings == 2 && role != Role::Rook {
-            return Err(err(1, ProblemErrorKind::BlackPiece(token.to_owned())));
+            return Err(bad(ProblemErrorKind::BlackPiece));
         }
         let color = if kings == 1 {
             Color::White
@@ -277,6 +381,10 @@ mod tests {
         text.parse::<Problem>().unwrap_err().to_string()
     }
 
+    fn read(bytes: &[u8]) -> Result<Problem, ReadProblemError> {
+        Problem::read(Lines::new(bytes))
+    }
+
     #[test]
     fn seed_input() {
         let problem: Problem = "Kd5 Vf3 c6 Kf7 Vf6\nB\n5\n".parse().unwrap();
@@ -285,6 +393,120 @@ mod tests {
             problem.position.to_string(),
             "5k1/2P2r1/3K3/7/5R1/7/7 w - -"
         );
+        assert_eq!(problem.to_string(), "Kd5 Vf3 c6 Kf7 Vf6\nB\n5");
+    }
+
+    #[test]
+    fn printing_lists_white_then_black_each_king_first() {
+        let problem: Problem = "Kb1 Dd4 Kf6 Vf7\nC\n3".parse().unwrap();
+        assert_eq!(problem.to_string(), "Kb1 Dd4 Kf6 Vf7\nC\n3");
+        let problem: Problem = "Kg7 Va1 Kc5 Vb1\nB\n0".parse().unwrap();
+        assert_eq!(problem.to_string(), "Kg7 Va1 Kc5 Vb1\nB\n0");
+    }
+
+    #[test]
+    fn issue_16_plies_too_large_say_so() {
+        assert_eq!(
+            message("Ka1 Kc7\nB\n99999999999999999999999"),
+            "line 3: 99999999999999999999999 plies is more than the 250 supported"
+        );
+        assert_eq!(
+            message("Ka1 Kc7\nB\n4294967296"),
+            "line 3: 4294967296 plies is more than the 250 supported"
+        );
+        assert_eq!(
+            message("Ka1 Kc7\nB\n251"),
+            "line 3: 251 plies is more than the 250 supported"
+        );
+        assert_eq!("Ka1 Kc7\nB\n0250".parse::<Problem>().unwrap().plies, 250);
+    }
+
+    #[test]
+    fn issue_16_long_tokens_are_cut_in_messages() {
+        // A 10 MB token is a line over the limit (below); one of 512 KiB is shown cut.
+        let long = "x".repeat(1 << 19);
+        let cut = format!("\"{}...\"", "x".repeat(60));
+        for (text, expected) in [
+            (
+                format!("Ka1 {long} Kc7\nB\n5"),
+                format!(
+                    "line 1: {cut} is not a piece: expected K, V, D or J (none for a pawn) and a square"
+                ),
+            ),
+            (
+                format!("Ka1 Kc7\n{long}\n5"),
+                format!("line 2: side to move {cut} is not B (White) or C (Black)"),
+            ),
+            (
+                format!("Ka1 Kc7\nB\n{}", "9".repeat(1000)),
+                format!(
+                    "line 3: {}... plies is more than the 250 supported",
+                    "9".repeat(60)
+                ),
+            ),
+            (
+                format!("Ka1 Kc7\nB\n5\n{}", &long[..1000]),
+                format!("line 4: unexpected text {cut} after the three lines"),
+            ),
+        ] {
+            assert_eq!(message(&text), expected);
+        }
+    }
+
+    #[test]
+    fn issue_16_a_line_that_is_not_text_is_named() {
+        let err = read(b"Kd5 Kf7\n\xffB\n3\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: not UTF-8 text (byte 0xFF at column 1)"
+        );
+        assert_eq!(err.status(), Status::Invalid);
+        // After the three lines too: it is no blank line.
+        let err = read(b"Kd5 Kf7\nB\n3\n\n\xe9\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 5: not UTF-8 text (byte 0xE9 at column 1)"
+        );
+    }
+
+    #[test]
+    fn issue_16_a_line_over_a_mebibyte_is_named() {
+        let mut bytes = b"Kd5 Kf7\nB\n".to_vec();
+        bytes.extend(std::iter::repeat_n(b'1', (1 << 20) + 1));
+        let err = read(&bytes).unwrap_err();
+        assert_eq!(err.to_string(), "line 3: longer than 1 MiB");
+        let token = "x".repeat(10 << 20);
+        assert_eq!(
+            message(&format!("Kd5 {token}\nB\n3")),
+            "line 1: longer than 1 MiB"
+        );
+    }
+
+    #[test]
+    fn issue_16_reading_stops_at_the_first_text_after_the_three_lines() {
+        /// Fails on any read: the input must not be read past the extra text.
+        struct Failing;
+        impl std::io::Read for Failing {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("read past the extra text"))
+            }
+        }
+        let good = std::io::Read::chain(&b"Kd5 Kf7\nB\n3\n \nx\n"[..], Failing);
+        let err = Problem::read(Lines::new(std::io::BufReader::new(good))).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 5: unexpected text \"x\" after the three lines"
+        );
+        // Blank lines are read to the end.
+        let blank = std::io::Read::chain(&b"Kd5 Kf7\nB\n3\n \n"[..], Failing);
+        let err = Problem::read(Lines::new(std::io::BufReader::new(blank))).unwrap_err();
+        assert_eq!(err.status(), Status::Failure);
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_crlf_are_dropped() {
+        let problem = read(b"\xef\xbb\xbfKd5 Vf3 c6 Kf7 Vf6\r\nB\r\n5\r\n").unwrap();
+        assert_eq!(problem.to_string(), "Kd5 Vf3 c6 Kf7 Vf6\nB\n5");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //!
 //! | module | concept |
 //! |---|---|
-//! | [`input`] | the three-line input ([`Problem`]) and its errors |
+//! | [`input`] | the three-line input ([`Problem`]), read line by line, and its errors |
 //! | [`goal`] | what a player forces ([`Goal`]) and the material superiority rule |
 //! | [`solver`] | the fast search ([`Solver`]): transposition table, cut-offs, sound repetition |
 //! | `table` | the transposition table |
@@ -14,6 +14,7 @@
 //! | [`reference`] | the plain minimax the fast solver is checked against |
 //! | [`json`] | the `--json` wire format |
 //! | [`perft`] | `endgame-solver perft FEN DEPTH [--divide]` |
+//! | [`cli`] | the commands as the binary runs them ([`cli::run`]: read, solve, print), testable in-process |
 //!
 //! # Examples
 //!
@@ -24,13 +25,14 @@
 //! let mut solver = Solver::new(16 << 20);
 //! let answer = analyse(&mut solver, &problem.position, problem.plies);
 //! assert_eq!(answer.to_string(), "1-0 c7D+");
-//! # Ok::<_, endgame_solver::input::ParseProblemError>(())
+//! # Ok::<_, endgame_solver::input::ReadProblemError>(())
 //! ```
 
 #![warn(missing_docs)]
 
 pub mod analysis;
 pub mod answer;
+pub mod cli;
 pub mod goal;
 pub mod input;
 pub mod json;

@@ -6,49 +6,11 @@
 mod common;
 
 use endgame_solver::{Case, Goal, Solver, Verdict, analyse};
-use small_board::{Board, Color, Notation, Piece, Position, Role, Rules, Setup, Square, san};
-use test_support::Rng;
-
-fn random_position(rng: &mut Rng) -> Position {
-    loop {
-        let mut pieces = vec![(Color::White, Role::King), (Color::Black, Role::King)];
-        if rng.below(4) != 0 {
-            pieces.push((Color::White, Role::Rook));
-        }
-        match rng.below(6) {
-            0..=2 => pieces.push((Color::White, Role::Pawn)),
-            3 => pieces.push((Color::White, Role::Queen)),
-            4 => pieces.push((Color::White, Role::Knight)),
-            _ => {}
-        }
-        if rng.below(4) != 0 {
-            pieces.push((Color::Black, Role::Rook));
-        }
-        let mut board = Board::empty();
-        for (color, role) in pieces {
-            loop {
-                let sq = Square::new(rng.below(49) as u32).unwrap_or(Square::A1);
-                if board.piece_at(sq).is_none() {
-                    board.set_piece_at(sq, Piece { color, role });
-                    break;
-                }
-            }
-        }
-        let turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let setup = Setup {
-            board,
-            turn,
-            ep_square: None,
-        };
-        if let Ok(pos) = Position::from_setup(setup, Rules::TASK) {
-            return pos;
-        }
-    }
-}
+use small_board::{Notation, Position, san};
+use test_support::{
+    Rng,
+    positions::{promoted_material, random_position},
+};
 
 /// The answer at `n` when it is a mate (case 1, case 2 or a final position), else `None`
 /// (the draw and horizon goals, slow at deep N, are not under test).
@@ -66,7 +28,7 @@ fn mate_answers_follow_from_the_childrens_answers() {
     let mut solver = Solver::with_tables(16 << 20, common::tables());
     let (mut case1, mut case2) = (0, 0);
     while case1 < 150 || case2 < 60 {
-        let pos = random_position(&mut rng);
+        let pos = random_position(&mut rng, promoted_material);
         let n = 20 + rng.below(30) as u32;
         let p = pos.turn();
         let q = p.other();

@@ -6,68 +6,20 @@
 mod common;
 
 use endgame_solver::{Solver, analyse, reference};
-use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
-use test_support::Rng;
+use small_board::{Color, Piece, Role};
+use test_support::{
+    Rng,
+    positions::{random_position, task_material},
+};
+
+const WK: Piece = Role::King.of(Color::White);
+const WR: Piece = Role::Rook.of(Color::White);
+const WP: Piece = Role::Pawn.of(Color::White);
+const BK: Piece = Role::King.of(Color::Black);
+const BR: Piece = Role::Rook.of(Color::Black);
 
 fn with_tables() -> Solver {
     Solver::with_tables(16 << 20, common::tables())
-}
-
-/// A random legal position of the task's material.
-fn random_position(rng: &mut Rng) -> Position {
-    loop {
-        let mut pieces = vec![
-            Piece {
-                color: Color::White,
-                role: Role::King,
-            },
-            Piece {
-                color: Color::Black,
-                role: Role::King,
-            },
-        ];
-        if rng.below(4) != 0 {
-            pieces.push(Piece {
-                color: Color::White,
-                role: Role::Rook,
-            });
-        }
-        if rng.below(3) != 0 {
-            pieces.push(Piece {
-                color: Color::White,
-                role: Role::Pawn,
-            });
-        }
-        if rng.below(4) != 0 {
-            pieces.push(Piece {
-                color: Color::Black,
-                role: Role::Rook,
-            });
-        }
-        let mut board = Board::empty();
-        for piece in pieces {
-            let sq = loop {
-                let sq = Square::new(rng.below(49) as u32).expect("49 squares");
-                if board.piece_at(sq).is_none() {
-                    break sq;
-                }
-            };
-            board.set_piece_at(sq, piece);
-        }
-        let turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let setup = Setup {
-            board,
-            turn,
-            ep_square: None,
-        };
-        if let Ok(pos) = Position::from_setup(setup, Rules::TASK) {
-            return pos;
-        }
-    }
 }
 
 fn check(depth: u32, count: usize, seed: u64) {
@@ -76,7 +28,7 @@ fn check(depth: u32, count: usize, seed: u64) {
     let mut tabled = with_tables();
     let mut verdicts = std::collections::BTreeMap::new();
     for i in 0..count {
-        let pos = random_position(&mut rng);
+        let pos = random_position(&mut rng, task_material);
         let fast = analyse(&mut solver, &pos, depth);
         let plain = reference::answer(&pos, depth);
         assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
@@ -98,7 +50,7 @@ fn check_deep(depth: u32, count: usize, seed: u64) {
     let mut tabled = with_tables();
     let mut verdicts = std::collections::BTreeMap::new();
     for i in 0..count {
-        let pos = random_position(&mut rng);
+        let pos = random_position(&mut rng, task_material);
         let table = analyse(&mut tabled, &pos, depth);
         let search = analyse(&mut solver, &pos, depth);
         assert_eq!(table, search, "position {i}: {pos} with N = {depth}");
@@ -110,7 +62,7 @@ fn check_deep(depth: u32, count: usize, seed: u64) {
 #[test]
 fn n8_to_n10_against_the_search_without_tables() {
     // N = 11 and 12 are checked by hand (the search without tables takes minutes on some).
-    for (depth, count) in [(8, 30), (9, 20), (10, 12)] {
+    for (depth, count) in [(8, 20), (9, 12), (10, 8)] {
         check_deep(depth, count, 100 + u64::from(depth));
     }
 }
@@ -147,7 +99,7 @@ fn n5() {
 
 #[test]
 fn n6() {
-    check(6, 300, 6);
+    check(6, 200, 6);
 }
 
 #[test]
@@ -155,57 +107,10 @@ fn n7() {
     check(7, 100, 7);
 }
 
-/// A random legal position with exactly the given pieces.
-fn random_with(rng: &mut Rng, pieces: &[Piece]) -> Position {
-    loop {
-        let mut board = Board::empty();
-        for &piece in pieces {
-            let sq = loop {
-                let sq = Square::new(rng.below(49) as u32).expect("49 squares");
-                if board.piece_at(sq).is_none() {
-                    break sq;
-                }
-            };
-            board.set_piece_at(sq, piece);
-        }
-        let turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Ok(pos) = Position::from_setup(
-            Setup {
-                board,
-                turn,
-                ep_square: None,
-            },
-            Rules::TASK,
-        ) {
-            return pos;
-        }
-    }
-}
-
 /// Depths where a third occurrence can happen (at least 8 plies), on light material so the
 /// plain minimax finishes: this is where the table's repetition handling is tested.
 #[test]
 fn repetition_depths() {
-    const WK: Piece = Piece {
-        color: Color::White,
-        role: Role::King,
-    };
-    const BK: Piece = Piece {
-        color: Color::Black,
-        role: Role::King,
-    };
-    const WP: Piece = Piece {
-        color: Color::White,
-        role: Role::Pawn,
-    };
-    const BR: Piece = Piece {
-        color: Color::Black,
-        role: Role::Rook,
-    };
     let mut rng = Rng::new(8);
     let mut solver = Solver::new(16 << 20);
     let mut tabled = with_tables();
@@ -215,7 +120,7 @@ fn repetition_depths() {
         (&[WK, BK, BR][..], 8, 10),
     ] {
         for i in 0..count {
-            let pos = random_with(&mut rng, material);
+            let pos = random_position(&mut rng, |_| material.to_vec());
             let fast = analyse(&mut solver, &pos, depth);
             let plain = reference::answer(&pos, depth);
             assert_eq!(fast, plain, "position {i}: {pos} with N = {depth}");
@@ -234,29 +139,13 @@ fn repetition_depths() {
 #[test]
 fn goals_after_repeating_lines() {
     use endgame_solver::Goal;
-    const WK: Piece = Piece {
-        color: Color::White,
-        role: Role::King,
-    };
-    const BK: Piece = Piece {
-        color: Color::Black,
-        role: Role::King,
-    };
-    const WR: Piece = Piece {
-        color: Color::White,
-        role: Role::Rook,
-    };
-    const BR: Piece = Piece {
-        color: Color::Black,
-        role: Role::Rook,
-    };
     let mut rng = Rng::new(99);
     let mut solver = Solver::new(16 << 20);
     let mut tabled = with_tables();
     let mut compared = 0;
     for material in [&[WK, BK, BR][..], &[WK, WR, BK][..], &[WK, WR, BK, BR][..]] {
         for _ in 0..40 {
-            let start = random_with(&mut rng, material);
+            let start = random_position(&mut rng, |_| material.to_vec());
             // Two moves there and back, twice: the start occurs three times.
             let mut line = vec![start];
             for _ in 0..2 {

@@ -3,7 +3,8 @@
 //! The placement lists ranks 7 to 1 separated by `/`, each rank files a to g: a piece letter
 //! (`KQRBNP` White, `kqrbnp` Black) or a digit 1–7 for that many empty squares. The side to move
 //! (`w` or `b`) is required; the other fields are optional. Castling must be `-` (there is none on
-//! this board). The clocks are checked to be numbers and otherwise ignored.
+//! this board). The clocks are checked to be whole numbers from 0 to 4294967295 (`u32`, as in
+//! chess-core) and otherwise ignored.
 //!
 //! Printing writes four fields, `placement turn - ep` (the en passant square or `-`): a
 //! [`Position`] keeps no clocks.
@@ -54,7 +55,7 @@ pub enum ParseFenError {
     Castling(String),
     /// The en passant field is not `-` or a square.
     EpSquare(String),
-    /// A clock field is not a number.
+    /// A clock field is not a whole number from 0 to `u32::MAX`.
     Clock {
         /// `halfmove clock` or `fullmove number`.
         field: &'static str,
@@ -91,7 +92,11 @@ impl fmt::Display for ParseFenError {
                 "FEN en passant field {text:?} is not \"-\" or a square a1-g7"
             ),
             ParseFenError::Clock { field, text } => {
-                write!(f, "FEN {field} {text:?} is not a number")
+                write!(
+                    f,
+                    "FEN {field} {text:?} is not a whole number from 0 to {}",
+                    u32::MAX
+                )
             }
             ParseFenError::TooManyFields(n) => {
                 write!(f, "FEN has {n} fields, expected at most 6")
@@ -250,8 +255,9 @@ impl Setup {
             ),
         };
         for (index, field) in [(4, "halfmove clock"), (5, "fullmove number")] {
+            // Digits only: `u32`'s parser would take a sign (`+5`).
             if let Some(text) = fields.get(index)
-                && text.parse::<u32>().is_err()
+                && (!text.bytes().all(|b| b.is_ascii_digit()) || text.parse::<u32>().is_err())
             {
                 return Err(ParseFenError::Clock {
                     field,
@@ -359,7 +365,16 @@ mod tests {
         );
         assert_eq!(
             err("5k1/2P2r1/3K3/7/5R1/7/7 w - - x"),
-            "FEN halfmove clock \"x\" is not a number"
+            "FEN halfmove clock \"x\" is not a whole number from 0 to 4294967295"
+        );
+        // Issue 16: a clock too large is refused as such (chess-core's rule), not clamped.
+        assert_eq!(
+            err("5k1/2P2r1/3K3/7/5R1/7/7 w - - 0 4294967296"),
+            "FEN fullmove number \"4294967296\" is not a whole number from 0 to 4294967295"
+        );
+        assert_eq!(
+            err("5k1/2P2r1/3K3/7/5R1/7/7 w - - +5 1"),
+            "FEN halfmove clock \"+5\" is not a whole number from 0 to 4294967295"
         );
         assert_eq!(
             err("5k1/2P2r1/3K3/7/5R1/7/7 w - - 0 1 z"),

@@ -17,7 +17,7 @@
 //! | [`fen`] | the 7-rank FEN, [`ParseFenError`], [`FenError`] |
 //! | `movegen` | legal move generation (checkers, pins, evasions) into a list, a counter or a flag |
 //! | `moves` | [`Move`] and the stack-allocated [`MoveList`] |
-//! | `san` | [`san`] in [`Notation::Czech`] or [`Notation::English`] |
+//! | `san` | [`san`] in [`Notation::Czech`] or [`Notation::English`]; piece tokens [`RoleSquare`] (`Kd5`, `c6`) |
 //! | `perft` | [`perft`] and [`divide`] |
 //! | [`unmove`] | [`Unmove`]s and [`Position::unmoves`], for retrograde analysis |
 //! | [`mix`] | SplitMix64, the 64-bit mixer behind the Zobrist keys and every hash and test generator |
@@ -64,6 +64,6 @@ pub use fen::{FenError, ParseFenError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Rules, Setup};
-pub use san::{Notation, san};
+pub use san::{Notation, ParseRoleSquareError, RoleSquare, RoleSquareErrorKind, san};
 pub use types::{ByColor, ByRole, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use unmove::Unmove;

@@ -57,6 +57,24 @@ impl Color {
         }
     }
 
+    /// `B` (bílý, White) or `C` (černý, Black), as Czech problem statements name the side to
+    /// move.
+    pub const fn czech_char(self) -> char {
+        match self {
+            Color::White => 'B',
+            Color::Black => 'C',
+        }
+    }
+
+    /// Parses `B` or `C`.
+    pub const fn from_czech_char(c: char) -> Option<Color> {
+        match c {
+            'B' => Some(Color::White),
+            'C' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     /// Selects `white` or `black`.
     pub fn fold<T>(self, white: T, black: T) -> T {
         match self {
@@ -159,6 +177,11 @@ impl Role {
     /// The role's index `0..6` (pawn 0 … king 5).
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The piece of this role and `color` (shakmaty's `Role::of`).
+    pub const fn of(self, color: Color) -> Piece {
+        Piece { color, role: self }
     }
 }
 
@@ -429,6 +452,29 @@ pub struct ParseSquareError {
     pub input: String,
 }
 
+impl ParseSquareError {
+    /// Whether the text names a square of a larger board, a file letter and a rank number
+    /// (`h3`, `a8`, `c0`, `z99`), rather than being no square name at all (`c`, `3c`, `c05`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use small_board::Square;
+    ///
+    /// assert!("h3".parse::<Square>().unwrap_err().is_off_board());
+    /// assert!(!"c05".parse::<Square>().unwrap_err().is_off_board());
+    /// ```
+    pub fn is_off_board(&self) -> bool {
+        let bytes = self.input.as_bytes();
+        match bytes {
+            [file, rank @ ..] if file.is_ascii_lowercase() && !rank.is_empty() => {
+                rank.iter().all(u8::is_ascii_digit) && (rank == b"0" || rank[0] != b'0')
+            }
+            _ => false,
+        }
+    }
+}
+
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -520,6 +566,27 @@ mod tests {
             assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
             assert_eq!(Square::from_coords(sq.file(), sq.rank()), sq);
         }
+    }
+
+    #[test]
+    fn off_board_names_are_told_from_malformed_ones() {
+        for text in ["h1", "a8", "a0", "c0", "z99", "a99999999999999999999999"] {
+            let err = text.parse::<Square>().unwrap_err();
+            assert!(err.is_off_board(), "{text}");
+        }
+        for text in ["", "a", "3c", "c05", "c00", "C3", "c3x", "é3", "c-1"] {
+            let err = text.parse::<Square>().unwrap_err();
+            assert!(!err.is_off_board(), "{text}");
+        }
+    }
+
+    #[test]
+    fn czech_colour_letters() {
+        for color in Color::ALL {
+            assert_eq!(Color::from_czech_char(color.czech_char()), Some(color));
+        }
+        assert_eq!(Color::White.czech_char(), 'B');
+        assert_eq!(Color::from_czech_char('W'), None);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | [`Rng`] | a seeded random generator, so every failure reproduces and every generated input is the same on every machine |
 //! | [`stress`] | streaming a large hostile input through a tool and reading its peak memory |
+//! | [`positions`] | random legal positions of the 7x7 board, of the task's material or any |
 //!
 //! # Examples
 //!
@@ -21,6 +22,7 @@
 
 use small_board::mix::splitmix64;
 
+pub mod positions;
 pub mod stress;
 
 /// SplitMix64 from a fixed seed: small, fast, and well mixed enough for test generators.

@@ -84,6 +84,18 @@ pub fn random_line(seed: u64) -> impl FnMut(&mut [u8]) {
     }
 }
 
+/// A filler that writes `head` first, then what `rest` makes: a good record followed by junk,
+/// for [`stream`].
+pub fn after(head: &[u8], mut rest: impl FnMut(&mut [u8])) -> impl FnMut(&mut [u8]) {
+    let mut head = head.to_vec();
+    move |chunk: &mut [u8]| {
+        let n = head.len().min(chunk.len());
+        chunk[..n].copy_from_slice(&head[..n]);
+        head.drain(..n);
+        rest(&mut chunk[n..]);
+    }
+}
+
 /// Runs `binary` with `args`, streaming `total` bytes made by `fill` (one 64 KiB chunk at a
 /// time) to its stdin.
 ///
@@ -183,6 +195,15 @@ mod tests {
         let mut line = [b'\n'; 4096];
         random_line(3)(&mut line);
         assert!(!line.contains(&b'\n'));
+    }
+
+    #[test]
+    fn the_head_comes_first_across_chunks() {
+        let mut fill = after(b"abcde", |chunk: &mut [u8]| chunk.fill(b'.'));
+        let (mut a, mut b) = ([0u8; 3], [0u8; 4]);
+        fill(&mut a);
+        fill(&mut b);
+        assert_eq!((&a, &b), (b"abc", b"de.."));
     }
 
     #[test]

@@ -103,6 +103,18 @@ fn measure() -> Result<Vec<(&'static str, String)>, TableFileError> {
             black_box(loaded.value(black_box(pos)));
         }
     });
+    // The API's answers for the same positions: computing and serializing the JSON body.
+    let fens: Vec<String> = few.iter().map(|pos| pos.to_string()).collect();
+    let (api_probe, _) = best_of(3, || {
+        for fen in &fens {
+            black_box(kbn_tb::serve::api::probe(&loaded, black_box(fen)).ok());
+        }
+    });
+    let (api_standard, _) = best_of(3, || {
+        for fen in &fens {
+            black_box(kbn_tb::serve::api::standard(&loaded, black_box(fen)).ok());
+        }
+    });
     let ns = |d: Duration, n: usize| format!("{:.0}", d.as_nanos() as f64 / n as f64);
     Ok(vec![
         (
@@ -115,6 +127,8 @@ fn measure() -> Result<Vec<(&'static str, String)>, TableFileError> {
         ("value_ns", ns(value, positions.len())),
         ("value_white_ns", ns(value_white, white.len())),
         ("probe_moves_ns", ns(probe, few.len())),
+        ("api_probe_ns", ns(api_probe, fens.len())),
+        ("api_standard_ns", ns(api_standard, fens.len())),
     ])
 }
 

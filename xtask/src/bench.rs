@@ -8,6 +8,7 @@ use crate::cmd::{self, Result};
 mod atomic;
 mod endgame_solver;
 mod kbn_tb;
+mod kbn_tb_serve;
 mod pgn_judge;
 mod small_board;
 
@@ -24,10 +25,12 @@ pub struct Row {
 
 type Bench = fn() -> Result<Vec<Row>>;
 
-/// Every tool's benchmark, by tool name.
+/// Every tool's benchmark, by tool name; `kbn-tb-serve` (the server under load) runs with
+/// `kbn-tb`, or alone.
 const BENCHES: &[(&str, Bench)] = &[
     ("atomic", atomic::run),
     ("kbn-tb", kbn_tb::run),
+    ("kbn-tb-serve", kbn_tb_serve::run),
     ("small-board", small_board::run),
     ("endgame-solver", endgame_solver::run),
     ("pgn-judge", pgn_judge::run),
@@ -36,7 +39,15 @@ const BENCHES: &[(&str, Bench)] = &[
 pub fn run(only: &[String]) -> Result {
     let selected: Vec<&(&str, Bench)> = BENCHES
         .iter()
-        .filter(|(tool, _)| only.is_empty() || only.iter().any(|o| o == tool))
+        .filter(|(name, _)| {
+            only.is_empty()
+                || only.iter().any(|o| {
+                    name == o
+                        || name
+                            .strip_prefix(o.as_str())
+                            .is_some_and(|rest| rest.starts_with('-'))
+                })
+        })
         .collect();
     if selected.is_empty() {
         println!("no benchmarks yet");

@@ -34,7 +34,8 @@ enum Command {
     Demo,
     /// Run the benchmarks of every tool against their baselines and print one table.
     Bench {
-        /// Only the benchmarks of these tools (default: all).
+        /// Only the benchmarks of these tools (default: all); `kbn-tb` includes
+        /// `kbn-tb-serve`, the server under load, which also runs alone.
         tools: Vec<String>,
     },
     /// Review pending fixture snapshots with cargo-insta.

@@ -377,7 +377,7 @@ fn write_answer(
     match answer {
         Answer::Probe(Format::Json) => {
             let probe = table.probe_position(pos);
-            serde_json::to_writer(&mut *out, &json::ProbeJson::new(fen.to_owned(), &probe))?;
+            out.write_all(&json::ProbeJson::new(fen, &probe).to_json())?;
             writeln!(out)
         }
         Answer::Probe(Format::Text) => {

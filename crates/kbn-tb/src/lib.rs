@@ -84,5 +84,5 @@ pub mod verify;
 pub use file::{FormatError, TableFileError};
 pub use position::{IllegalPosition, Kbnk, ProbeError};
 pub use stats::{PLACEMENTS, SeedCounts, SideStats, Stats};
-pub use table::{MoveValue, Probe, Table};
-pub use value::Value;
+pub use table::{Ending, MoveValue, Probe, Table};
+pub use value::{Dtm, Dtz, Value};

@@ -4,6 +4,7 @@ use std::{error::Error, fmt};
 
 use shakmaty::{
     Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Role, Setup, Square, fen::Fen,
+    uci::UciMove,
 };
 
 use crate::{
@@ -39,9 +40,8 @@ impl Kbnk {
     /// are set, the kings touch, or the side not to move is in check.
     pub fn from_setup(setup: &Setup) -> Result<Kbnk, IllegalPosition> {
         let board = &setup.board;
-        let material = material(board);
-        if material != "KBNvK" {
-            return Err(IllegalPosition::Material(material));
+        if !is_kbnk(board) {
+            return Err(IllegalPosition::Material(material(board)));
         }
         if setup.castling_rights.any() {
             return Err(IllegalPosition::Castling);
@@ -143,6 +143,27 @@ impl Kbnk {
     pub(crate) fn squares(self) -> Squares {
         self.squares
     }
+
+    /// The position after a legal move that keeps the four pieces on the board: `None` for a
+    /// capture (or a move from an empty square).
+    pub(crate) fn after(self, uci: UciMove) -> Option<Kbnk> {
+        let UciMove::Normal { from, to, .. } = uci else {
+            return None;
+        };
+        let (from, to) = (from as u8, to as u8);
+        let p = self.squares;
+        if to == p.bishop || to == p.knight {
+            return None;
+        }
+        let squares = match from {
+            _ if from == p.wk => Squares { wk: to, ..p },
+            _ if from == p.bishop => Squares { bishop: to, ..p },
+            _ if from == p.knight => Squares { knight: to, ..p },
+            _ if from == p.bk => Squares { bk: to, ..p },
+            _ => return None,
+        };
+        Kbnk::from_squares(squares, self.turn.other()).ok()
+    }
 }
 
 impl fmt::Display for Kbnk {
@@ -163,6 +184,16 @@ pub(crate) fn setup_from_fen(text: &str) -> Result<Setup, ProbeError> {
         chess_core::placement::ParsedFen::Full(setup) => Ok(setup),
         chess_core::placement::ParsedFen::Placement(_) => Err(ProbeError::NoTurn),
     }
+}
+
+/// Whether the board holds exactly White's king, bishop and knight and Black's king.
+fn is_kbnk(board: &Board) -> bool {
+    let one = |role: Role, color: Color| board.by_piece(role.of(color)).count() == 1;
+    board.occupied().count() == 4
+        && one(Role::King, Color::White)
+        && one(Role::Bishop, Color::White)
+        && one(Role::Knight, Color::White)
+        && one(Role::King, Color::Black)
 }
 
 /// The material as `KBNvK`: White's pieces, `v`, Black's, each king first then Q R B N P.

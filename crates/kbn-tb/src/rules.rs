@@ -6,7 +6,7 @@
 //! piece missing), so a move is a king step, a bishop slide or a knight jump to an empty square;
 //! Black's king may take an undefended bishop or knight, which leaves the table (a draw by rule).
 
-use shakmaty::{Bitboard, attacks};
+use shakmaty::{Bitboard, Role, attacks};
 
 use crate::index::{KK_PAIRS, Squares};
 
@@ -92,8 +92,7 @@ pub(crate) fn black_legal(index: usize) -> bool {
 /// Whether the black king can take the bishop or the knight.
 #[inline]
 pub(crate) fn black_can_capture(p: Squares) -> bool {
-    let moves = attacks::king_attacks(square(p.bk)) & !white_attacks(p);
-    moves.intersects(bb(p.bishop) | bb(p.knight))
+    black_king_moves(p).intersects(bb(p.bishop) | bb(p.knight))
 }
 
 /// What Black, to move, faces before any search.
@@ -110,12 +109,11 @@ pub(crate) enum BlackOutlook {
 /// The outlook of a legal Black-to-move position.
 #[inline]
 pub(crate) fn black_outlook(p: Squares) -> BlackOutlook {
-    let attacked = white_attacks(p);
-    let moves = attacks::king_attacks(square(p.bk)) & !attacked;
+    let moves = black_king_moves(p);
     if moves.intersects(bb(p.bishop) | bb(p.knight)) {
         BlackOutlook::Draw
     } else if moves.is_empty() {
-        if attacked.contains(square(p.bk)) {
+        if black_in_check(p) {
             BlackOutlook::Mated
         } else {
             BlackOutlook::Draw
@@ -134,27 +132,45 @@ pub(crate) fn black_children(p: Squares, moves: Bitboard) -> impl Iterator<Item 
         .filter_map(move |to| Squares { bk: to as u8, ..p }.index())
 }
 
-/// The Black-to-move positions after each legal White move from `p` (a legal White-to-move
-/// position), as index slots.
-pub(crate) fn white_children(p: Squares) -> impl Iterator<Item = usize> {
+/// The squares the black king can move to in `p` (Black to move), captures included.
+#[inline]
+pub(crate) fn black_king_moves(p: Squares) -> Bitboard {
+    attacks::king_attacks(square(p.bk)) & !white_attacks(p)
+}
+
+/// Every legal White move in `p` (a legal White-to-move position): the piece moved and the
+/// squares after it, a Black-to-move position. White's pieces never capture.
+pub(crate) fn white_moves(p: Squares) -> impl Iterator<Item = (Role, Squares)> {
     let occupied = occupied(p);
     let king =
         (attacks::king_attacks(square(p.wk)) & !occupied & !attacks::king_attacks(square(p.bk)))
             .into_iter()
-            .map(move |to| Squares { wk: to as u8, ..p });
+            .map(move |to| (Role::King, Squares { wk: to as u8, ..p }));
     let bishop = (attacks::bishop_attacks(square(p.bishop), occupied) & !occupied)
         .into_iter()
-        .map(move |to| Squares {
-            bishop: to as u8,
-            ..p
+        .map(move |to| {
+            let after = Squares {
+                bishop: to as u8,
+                ..p
+            };
+            (Role::Bishop, after)
         });
     let knight = (attacks::knight_attacks(square(p.knight)) & !occupied)
         .into_iter()
-        .map(move |to| Squares {
-            knight: to as u8,
-            ..p
+        .map(move |to| {
+            let after = Squares {
+                knight: to as u8,
+                ..p
+            };
+            (Role::Knight, after)
         });
-    king.chain(bishop).chain(knight).filter_map(Squares::index)
+    king.chain(bishop).chain(knight)
+}
+
+/// The Black-to-move positions after each legal White move from `p` (a legal White-to-move
+/// position), as index slots.
+pub(crate) fn white_children(p: Squares) -> impl Iterator<Item = usize> {
+    white_moves(p).filter_map(|(_, after)| after.index())
 }
 
 /// The White-to-move positions one white un-move before `p` (a Black-to-move position), each

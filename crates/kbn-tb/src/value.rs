@@ -2,7 +2,8 @@
 //! [`Entry`], the one-byte slot of the table it is stored in.
 //!
 //! Both count from White's side, since only White can win: a value is how far White's mate is,
-//! whichever side is to move.
+//! whichever side is to move. [`Dtz`] and [`Dtm`] restate a value in the signed plies of the
+//! Syzygy and lichess vocabulary, from the side to move's point of view.
 
 use std::{fmt, num::NonZeroU8};
 
@@ -69,6 +70,64 @@ impl Value {
         }
     }
 
+    /// The distance to zeroing of a position of this value with `turn` to move, as Syzygy
+    /// counts it: |DTZ| = DTM in plies − 1, except that a mate in one ply and a checkmated side
+    /// have |DTZ| = 1; 0 for a draw. In KBNK every win ends in mate without a capture, so the
+    /// zeroing the DTZ counts to is the mate itself, and Syzygy counts a mating move as 1 and a
+    /// checkmated side as −1. The rule holds for every position of the table (`kbn-tb verify
+    /// --syzygy` and the tests compare it with Syzygy's KBNvK files).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use kbn_tb::{Dtz, Value};
+    /// use shakmaty::Color;
+    ///
+    /// assert_eq!(Value::MateIn(4).dtz(Color::White), Dtz(6)); // 7 plies to mate
+    /// assert_eq!(Value::MateIn(3).dtz(Color::Black), Dtz(-5)); // 6 plies to mate
+    /// assert_eq!(Value::Mated.dtz(Color::Black), Dtz(-1));
+    /// assert_eq!(Value::Draw.dtz(Color::White), Dtz(0));
+    /// ```
+    pub fn dtz(self, turn: Color) -> Dtz {
+        let Some(plies) = self.plies(turn) else {
+            return Dtz(0);
+        };
+        let magnitude = (i32::from(plies) - 1).max(1);
+        Dtz(match turn {
+            Color::White => magnitude,
+            Color::Black => -magnitude,
+        })
+    }
+
+    /// The depth to mate of a position of this value with `turn` to move, as the lichess
+    /// tablebase API gives it: plies to mate, positive when the side to move mates, negative
+    /// when it is mated; 0 for a draw; `None` for a checkmated side (the API keeps 0 for draws).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use kbn_tb::{Dtm, Value};
+    /// use shakmaty::Color;
+    ///
+    /// assert_eq!(Value::MateIn(4).dtm(Color::White), Some(Dtm(7)));
+    /// assert_eq!(Value::MateIn(3).dtm(Color::Black), Some(Dtm(-6)));
+    /// assert_eq!(Value::Draw.dtm(Color::Black), Some(Dtm(0)));
+    /// assert_eq!(Value::Mated.dtm(Color::Black), None);
+    /// ```
+    pub fn dtm(self, turn: Color) -> Option<Dtm> {
+        match self {
+            Value::Draw => Some(Dtm(0)),
+            Value::Mated => None,
+            Value::MateIn(_) => {
+                let plies = i32::from(self.plies(turn)?);
+                Some(Dtm(match turn {
+                    Color::White => plies,
+                    Color::Black => -plies,
+                }))
+            }
+        }
+    }
+
     /// How good the value is for White: lower is better (a faster mate).
     pub(crate) fn white_rank(self) -> u16 {
         match self {
@@ -88,6 +147,17 @@ impl fmt::Display for Value {
         }
     }
 }
+
+/// Distance to zeroing in plies, signed for the side to move: positive when the side to move
+/// wins, negative when it loses, 0 for a draw (Syzygy's DTZ, the lichess API's `dtz`). See
+/// [`Value::dtz`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Dtz(pub i32);
+
+/// Depth to mate in plies, signed for the side to move: positive when the side to move mates,
+/// negative when it is mated, 0 for a draw (the lichess API's `dtm`). See [`Value::dtm`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Dtm(pub i32);
 
 /// One slot of the table for one side to move: White mates in so many plies, there is no forced
 /// mate, or the slot holds no legal position.

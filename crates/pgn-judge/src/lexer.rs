@@ -6,15 +6,18 @@
 //!
 //! | where | what | how it ends |
 //! |---|---|---|
-//! | before a game | white space, `%` lines (a `%` at a line start), a byte-order mark | the first other byte |
+//! | before a game | white space, `%` lines (a `%` at a line start), byte-order marks at a line start | the first other byte |
 //! | tag section | tag pairs `[Name "value"]`, several on a line or one a line, blank lines between them | the first byte after a tag that is not `[` |
 //! | tag value | `"` ... `"`, `\` escaping the next byte | the closing `"`; a line break or the end of the input before it leaves the tag **unterminated** |
 //! | movetext | tokens, `{ }` comments (across lines), `;` comments and `%` lines (to the line end), `( )` variations | a line break followed by a blank line, a `[` or the end of the input |
 //!
-//! Two deliberate differences from `pgn-reader`: a tag value has no length limit (the reader
-//! gives up past its 16 KiB buffer), and a tag value that runs into a line break is an
-//! unterminated tag that breaks its game, which ends with that line (the reader accepts the value
-//! up to the line break and reads the next game's tags as its own).
+//! Three deliberate differences from `pgn-reader`: a tag value has no length limit (the reader
+//! gives up past its 16 KiB buffer); a tag value that runs into a line break is an unterminated
+//! tag that breaks its game, which ends with that line (the reader accepts the value up to the
+//! line break and reads the next game's tags as its own); and byte-order marks at the start of
+//! any line are skipped as if absent, not only where a game may start (files joined with `cat`
+//! keep theirs at a line start, where the reader takes the mark and the tag after it for
+//! movetext).
 //!
 //! Movetext tokens are delimited by white space and `{ } ( ) ; . *`; a `$` ends a token and
 //! starts a NAG; the glyphs `!` and `?` right after a token belong to it, and only glyphs follow
@@ -80,17 +83,13 @@ pub enum Scan {
     Open,
 }
 
-/// Where the next game starts in `text`, which follows the end of a game or starts the input
-/// (`after_game`; then a byte-order mark is skipped first, as `pgn-reader` does) or a line
-/// break between games: after white space and `%` lines. `None` when `text` holds nothing
-/// else; with more input to come, the search goes on from the line start after the last line
-/// break of `text` (a `%` line may be unfinished).
-pub fn game_start(text: &[u8], after_game: bool) -> Option<usize> {
-    let at = match text.strip_prefix(BYTE_ORDER_MARK) {
-        Some(_) if after_game => BYTE_ORDER_MARK.len(),
-        _ => 0,
-    };
-    let at = at + skip_white(&text[at..], true);
+/// Where the next game starts in `text`, which starts at a line start (the input's start, a
+/// game's end, or a line break between games): after white space, `%` lines and byte-order
+/// marks at a line start. `None` when `text` holds nothing else; with more input to come, the
+/// search may go on from the line start after the last line break of `text` (a `%` line may be
+/// unfinished).
+pub fn game_start(text: &[u8]) -> Option<usize> {
+    let at = skip_white(text, true);
     (at < text.len()).then_some(at)
 }
 
@@ -143,20 +142,33 @@ enum AfterBreak {
 }
 
 fn after_line_break(text: &[u8], nl: usize) -> AfterBreak {
-    match text.get(nl + 1) {
-        None => AfterBreak::Unknown,
-        Some(b'\n' | b'[') => AfterBreak::GameEnds,
-        Some(b'\r') => match text.get(nl + 2) {
+    let line = nl + 1 + marks(&text[nl + 1..]);
+    if text.len() - line < BYTE_ORDER_MARK.len() && BYTE_ORDER_MARK.starts_with(&text[line..]) {
+        // Nothing, or what may be the start of a byte-order mark.
+        return AfterBreak::Unknown;
+    }
+    match text[line] {
+        b'\n' | b'[' => AfterBreak::GameEnds,
+        b'\r' => match text.get(line + 1) {
             None => AfterBreak::Unknown,
             Some(b'\n') => AfterBreak::GameEnds,
-            Some(_) => AfterBreak::Continue(nl + 2),
+            Some(_) => AfterBreak::Continue(line + 1),
         },
-        Some(b'%') => match memchr(b'\n', &text[nl + 1..]) {
-            Some(next) => AfterBreak::Continue(nl + 1 + next),
+        b'%' => match memchr(b'\n', &text[line..]) {
+            Some(next) => AfterBreak::Continue(line + next),
             None => AfterBreak::Unknown,
         },
-        Some(_) => AfterBreak::Continue(nl + 1),
+        _ => AfterBreak::Continue(line),
     }
+}
+
+/// How many bytes of byte-order marks `text` starts with.
+fn marks(text: &[u8]) -> usize {
+    let mut at = 0;
+    while text[at..].starts_with(BYTE_ORDER_MARK) {
+        at += BYTE_ORDER_MARK.len();
+    }
+    at
 }
 
 /// One tag at `text[at] == b'['`.
@@ -234,18 +246,21 @@ fn skip_ket(text: &[u8]) -> usize {
     at
 }
 
-/// White space and `%` lines (after a line break); how many bytes.
+/// White space, and `%` lines and byte-order marks at a line start (`new_line`: `text` starts
+/// one); how many bytes.
 fn skip_white(text: &[u8], mut new_line: bool) -> usize {
-    let mut at = 0;
+    let mut at = if new_line { marks(text) } else { 0 };
     while let Some(&byte) = text.get(at) {
         match byte {
             b' ' | b'\t' | b'\r' => at += 1,
             b'\n' => {
                 new_line = true;
                 at += 1;
+                at += marks(&text[at..]);
             }
+            // Up to its line break, which starts a line like any other.
             b'%' if new_line => match memchr(b'\n', &text[at..]) {
-                Some(nl) => at += nl + 1,
+                Some(nl) => at += nl,
                 None => return text.len(),
             },
             _ => break,
@@ -298,18 +313,16 @@ impl<'a> Lexer<'a> {
         self.at
     }
 
+    /// The tag at `self.at`: `None` for a tag without a value (`[Event]`), which is skipped.
     fn tag(&mut self) -> Option<Token<'a>> {
         let text = self.text;
         match tag_at(text, self.at) {
             TagScan::Complete { name, value, next } => {
                 self.at = next + skip_ket(&text[next..]);
-                match value {
-                    Some((start, end)) => Some(Token::Tag {
-                        name: &text[name.0..name.1],
-                        value: &text[start..end],
-                    }),
-                    None => self.next_token(),
-                }
+                value.map(|(start, end)| Token::Tag {
+                    name: &text[name.0..name.1],
+                    value: &text[start..end],
+                })
             }
             TagScan::Unterminated { line_end } => {
                 self.at = line_end.map_or(text.len(), |nl| nl + 1);
@@ -326,11 +339,13 @@ impl<'a> Lexer<'a> {
     /// The next token, `None` when the game ends.
     fn next_token(&mut self) -> Option<Token<'a>> {
         let text = self.text;
-        if self.in_tags {
-            if text.get(self.at) == Some(&b'[') {
-                return self.tag();
+        // A loop, not a recursion: a game may hold any number of tags without a value.
+        while self.in_tags {
+            if text.get(self.at) != Some(&b'[') {
+                self.in_tags = false;
+            } else if let Some(token) = self.tag() {
+                return Some(token);
             }
-            self.in_tags = false;
         }
         while let Some(&byte) = text.get(self.at) {
             // The common bytes first, with branches a processor predicts well: spaces, and move
@@ -587,9 +602,7 @@ mod tests {
     fn games(text: &str) -> Vec<&str> {
         let mut games = Vec::new();
         let mut rest = text;
-        let mut after_game = true;
-        while let Some(start) = game_start(rest.as_bytes(), after_game) {
-            after_game = true;
+        while let Some(start) = game_start(rest.as_bytes()) {
             rest = &rest[start..];
             let end = match scan_game(rest.as_bytes()) {
                 Scan::Ends(end) => end,
@@ -675,6 +688,13 @@ mod tests {
             games("[White \"A\n\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"),
             ["[White \"A\n", "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"]
         );
+        // Byte-order marks at a line start are not text (files joined with `cat`).
+        assert_eq!(
+            games("\u{feff}1. e4 *\n\u{feff}\u{feff}[A \"1\"]\n1. d4\n\u{feff}\n\u{feff}1. c4"),
+            ["1. e4 *\n", "[A \"1\"]\n1. d4\n", "1. c4"]
+        );
+        assert_eq!(tokens("1. e4\n\u{feff}e5"), ["e4", "e5"]);
+        assert_eq!(games("%x\n\u{feff}%y\n\u{feff}1. e4"), ["1. e4"]);
         // Variations and `;` comments do not hide a game's end; `{ }` comments do.
         assert_eq!(
             games("1. e4 (1. d4\n\n1. c4 ; x\n\n{\n\n}"),
@@ -698,6 +718,8 @@ mod tests {
             "1. e4\n%x\n\n",
             "1. e4\r\n\r\nx",
             "[A \"x\n[B \"y\"]",
+            "1. e4\n\u{feff}[B \"y\"]",
+            "1. e4\n\u{feff}\r\n",
         ] {
             let Scan::Ends(end) = scan_game(text.as_bytes()) else {
                 panic!("{text:?}")

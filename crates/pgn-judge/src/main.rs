@@ -52,8 +52,14 @@ struct Args {
     #[arg(long)]
     summary: bool,
     /// Threads judging PGN at once [default: the available cores].
-    #[arg(short, long, value_name = "N")]
+    #[arg(short, long, value_name = "N", value_parser = threads)]
     jobs: Option<NonZeroUsize>,
+}
+
+/// A number of threads, in our words (clap's own says "number would be zero for non-zero type").
+fn threads(text: &str) -> Result<NonZeroUsize, &'static str> {
+    text.parse()
+        .map_err(|_| "expected a number of threads, 1 or more")
 }
 
 fn main() -> ExitCode {

@@ -6,8 +6,12 @@
 //! and a token outside the notation (`Zz3`, `e4++`, `Pe4`, `--`) is an Illegal Move (or Dead
 //! Moves after the end), named as written. A `FEN` tag sets the starting position.
 //!
+//! A `Variant` tag naming Chess960 sets its castling rules (for the `FEN` tag and `O-O`); one
+//! naming a game other than chess (lichess's `Atomic`, `Crazyhouse`, ...) is not judged.
+//!
 //! A game the lexer cannot finish (an unterminated tag or comment), whose `FEN` tag is invalid,
-//! or with no tag, move or result at all (text that is not PGN) is a [`BrokenGame`].
+//! of another variant, or with no tag, move or result at all (text that is not PGN) is a
+//! [`BrokenGame`].
 
 use std::fmt;
 
@@ -86,6 +90,11 @@ pub enum BrokenGame {
     Syntax(Syntax),
     /// Text with no tag, no move and no result.
     NotPgn,
+    /// The `Variant` tag names a game other than chess.
+    Variant {
+        /// The tag's value.
+        name: String,
+    },
     /// The `FEN` tag is not a legal position.
     Fen {
         /// The tag's value.
@@ -105,6 +114,10 @@ impl fmt::Display for BrokenGame {
         match self {
             BrokenGame::Syntax(syntax) => f.write_str(syntax.as_str()),
             BrokenGame::NotPgn => write!(f, "no tag, move or result found"),
+            BrokenGame::Variant { name } => write!(
+                f,
+                "variant {name:?} is not chess (only standard chess and Chess960 are judged)"
+            ),
             BrokenGame::Fen { fen, reason } => write!(f, "FEN tag {fen:?}: {reason}"),
             BrokenGame::TooLong { max } => write!(
                 f,
@@ -165,6 +178,7 @@ struct GameInProgress {
     black: Option<String>,
     result: Option<String>,
     fen: Option<String>,
+    variant: Option<String>,
     /// Whether the game had a tag, a move that reads as SAN, or a result: text that is not PGN
     /// at all has none of them.
     seen_pgn: bool,
@@ -235,6 +249,7 @@ impl GameInProgress {
             b"Black" => &mut self.black,
             b"Result" => &mut self.result,
             b"FEN" => &mut self.fen,
+            b"Variant" => &mut self.variant,
             _ => return,
         };
         *slot = Some(if value.contains(&b'\\') {
@@ -246,9 +261,18 @@ impl GameInProgress {
 
     /// The judge at the game's start: the standard position, or the `FEN` tag's.
     fn start(&mut self) -> Result<Judge, BrokenGame> {
+        let mode = match self.variant.as_deref().map(castling_mode) {
+            None => CastlingMode::Standard,
+            Some(Some(mode)) => mode,
+            Some(None) => {
+                return Err(BrokenGame::Variant {
+                    name: self.variant.clone().unwrap_or_default(),
+                });
+            }
+        };
         match self.fen.take() {
             None => Ok(Judge::new()),
-            Some(fen) => starting_position(&fen)
+            Some(fen) => starting_position(&fen, mode)
                 .map(Judge::from_position)
                 .map_err(|reason| BrokenGame::Fen { fen, reason }),
         }
@@ -276,11 +300,27 @@ fn fault_text(word: &[u8], token: Option<&MoveToken>) -> String {
     }
 }
 
+/// The castling rules of a `Variant` tag's game (python-chess's names, case and spaces aside):
+/// standard chess, Chess960, or `None` for a game other than chess.
+fn castling_mode(variant: &str) -> Option<CastlingMode> {
+    let name: String = variant
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match name.as_str() {
+        "" | "standard" | "chess" | "classical" | "normal" | "fromposition" => {
+            Some(CastlingMode::Standard)
+        }
+        "chess960" | "fischerandom" | "fischerrandom" => Some(CastlingMode::Chess960),
+        _ => None,
+    }
+}
+
 /// The position of a `FEN` tag, or why it is not one.
-fn starting_position(fen: &str) -> Result<Chess, String> {
+fn starting_position(fen: &str, mode: CastlingMode) -> Result<Chess, String> {
     let fen: Fen = fen.parse().map_err(|e| format!("{e}"))?;
-    fen.into_position(CastlingMode::Standard)
-        .map_err(|e| format!("{e}"))
+    fen.into_position(mode).map_err(|e| format!("{e}"))
 }
 
 #[cfg(test)]

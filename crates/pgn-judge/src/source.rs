@@ -159,16 +159,23 @@ impl fmt::Display for SourceError {
                 if let Some(member) = member {
                     write!(f, ", member {}", Quoted(member))?;
                 }
-                let what = if *truncated {
-                    "ends early"
+                let format = format.name();
+                if *truncated {
+                    write!(
+                        f,
+                        ": the {format} data ends early at byte {offset} ({reason}); the games \
+                         after it are not read"
+                    )
                 } else {
-                    "is corrupt"
-                };
-                write!(
-                    f,
-                    ": the {} data {what} at byte {offset} ({reason}); the games after it are not read",
-                    format.name()
-                )
+                    // The check that finds the damage comes at the end of a member, block or
+                    // frame: the text decoded before it is not to be trusted.
+                    write!(
+                        f,
+                        ": the {format} data is corrupt (found at byte {offset}: {reason}); the \
+                         games after it are not read, and the verdicts printed before it may \
+                         come from the damaged data"
+                    )
+                }
             }
             SourceError::BadZip { path, reason } => {
                 write!(

@@ -15,7 +15,7 @@ use std::{
     ops::Range,
 };
 
-use memchr::memmem;
+use memchr::{memmem, memrchr};
 
 use crate::lexer::{self, Scan};
 
@@ -109,7 +109,6 @@ impl Splitter {
             buf: Vec::with_capacity(self.chunk_bytes),
             base: self.offset,
             pos: 0,
-            after_game: true,
             eof: false,
             items: Vec::new(),
         };
@@ -155,7 +154,13 @@ impl Splitter {
     /// Takes the complete games of `part.buf[part.pos..]` (all of them at the end of the text).
     fn take_games(&mut self, part: &mut Part) {
         loop {
-            let Some(start) = lexer::game_start(&part.buf[part.pos..], part.after_game) else {
+            let rest = &part.buf[part.pos..];
+            let Some(start) = lexer::game_start(rest) else {
+                // White space and `%` lines only: dropped up to the last line start, so that
+                // blank lines between games never pile up.
+                if let Some(nl) = memrchr(b'\n', rest) {
+                    part.pos += nl + 1;
+                }
                 return;
             };
             let start = part.pos + start;
@@ -166,7 +171,6 @@ impl Splitter {
             };
             self.add(part, start..end);
             part.pos = end;
-            part.after_game = true;
         }
     }
 
@@ -232,7 +236,6 @@ impl Splitter {
         part.buf.shrink_to(self.chunk_bytes.max(part.buf.len()));
         part.base += end as u64;
         part.pos = 0;
-        part.after_game = false;
         Ok(())
     }
 }
@@ -273,8 +276,6 @@ struct Part {
     base: u64,
     /// Where the text not yet taken into games starts.
     pos: usize,
-    /// Whether `pos` follows a game's end (or starts the text): a byte-order mark is skipped there.
-    after_game: bool,
     eof: bool,
     items: Vec<Item>,
 }

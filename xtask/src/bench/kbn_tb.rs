@@ -91,6 +91,8 @@ pub fn run() -> Result<Vec<Row>> {
     let value = number(&ours, "value_ns")?;
     let value_white = number(&ours, "value_white_ns")?;
     let probe_moves = number(&ours, "probe_moves_ns")?;
+    let api_probe = number(&ours, "api_probe_ns")?;
+    let api_standard = number(&ours, "api_standard_ns")?;
     let their = |key: &str| {
         theirs
             .as_ref()
@@ -100,7 +102,7 @@ pub fn run() -> Result<Vec<Row>> {
     let shown =
         |v: Option<f64>, unit: &str| v.map_or("—".to_owned(), |v| format!("{v:.1} {unit}"));
 
-    Ok(vec![
+    let rows = vec![
         row(
             "generation, whole table (wall, goal < 1 s)",
             format!("{:.3} s", generate / 1e3),
@@ -136,7 +138,15 @@ pub fn run() -> Result<Vec<Row>> {
             "—".to_owned(),
             None,
         ),
-    ])
+        row(
+            "serve: an answer's body from its FEN (/api/probe, /standard)",
+            format!("{:.1} µs, {:.1} µs", api_probe / 1e3, api_standard / 1e3),
+            "—",
+            "—".to_owned(),
+            None,
+        ),
+    ];
+    Ok(rows)
 }
 
 /// Gaviota's load and probe times through python-chess, when python3 with `chess` is installed.

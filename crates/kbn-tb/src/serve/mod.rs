@@ -1,13 +1,15 @@
 //! `kbn-tb serve`: the seed's interactive board, served from the binary itself.
 //!
-//! One page (HTML, CSS and JavaScript compiled into the binary) and one JSON endpoint over the
+//! One page (HTML, CSS and JavaScript compiled into the binary) and JSON endpoints over the
 //! table in memory:
 //!
 //! | request | answer |
 //! |---|---|
-//! | `GET /` | the board page |
+//! | `GET /`, `GET /?fen=FEN` | the board page (on that position) |
 //! | `GET /page.css`, `GET /page.js` | its style sheet and script |
 //! | `GET /api/probe?fen=FEN` | the position's value and moves, as [`api`] describes |
+//! | `GET /standard?fen=FEN`, `GET /standard/mainline?fen=FEN` | the lichess tablebase API's answers |
+//! | `GET /api/practice?side=S&min=N&max=M` | a random position for practice mode |
 //! | any other path | 404 with `{"error": "..."}` |
 //! | another method on a known path | 405 |
 //!
@@ -34,8 +36,9 @@ use std::{error::Error, fmt, io, net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::{
     Router,
+    body::Body,
     http::{HeaderValue, StatusCode, header},
-    response::{IntoResponse, Response},
+    response::Response,
     routing::get,
 };
 use hyper_util::{rt::TokioIo, rt::TokioTimer, service::TowerToHyperService};
@@ -78,29 +81,48 @@ pub fn router(table: Arc<Table>) -> Router {
             "/page.js",
             get(|| asset("text/javascript; charset=utf-8", PAGE_JS)),
         )
-        .route("/api/probe", get(api::probe))
+        .route("/api/probe", get(api::probe_handler))
+        .route("/standard", get(api::standard_handler))
+        .route("/standard/mainline", get(api::mainline_handler))
+        .route("/api/practice", get(api::practice_handler))
         .fallback(not_found)
-        .layer(axum::middleware::map_response(with_security_headers))
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(table)
 }
 
+/// A response with its content type and the [`SECURITY_HEADERS`]: every answer is made here
+/// (an axum middleware adding the headers cost more than the routing itself).
+pub(crate) fn response(
+    status: StatusCode,
+    content_type: &'static str,
+    body: impl Into<Body>,
+) -> Response {
+    let mut response = Response::new(body.into());
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    for (name, value) in SECURITY_HEADERS {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    response
+}
+
 async fn asset(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+    response(StatusCode::OK, content_type, body)
+}
+
+async fn method_not_allowed() -> Response {
+    api::error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed: the page and the API answer GET (and HEAD)",
+    )
 }
 
 async fn not_found() -> Response {
     api::error(
         StatusCode::NOT_FOUND,
-        "no such page: the API is /api/probe?fen=FEN",
+        "no such page: the API is /standard?fen=FEN, /standard/mainline?fen=FEN, /api/probe?fen=FEN, /api/practice?side=white&min=1&max=10",
     )
-}
-
-async fn with_security_headers(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    for (name, value) in SECURITY_HEADERS {
-        headers.insert(name, HeaderValue::from_static(value));
-    }
-    response
 }
 
 /// A bound listening socket and the table it will answer from.

@@ -559,6 +559,9 @@ fn score(goal: Goal, pos: &Position, m: Move, player_moves: bool) -> i32 {
     if let Some(role) = m.promotion {
         s += 10 + value(role);
     }
+    if !player_moves && goal == Goal::Draw && m.role == Role::Pawn {
+        s += 30;
+    }
     if player_moves && matches!(goal, Goal::Mate(_) | Goal::Horizon(_)) && pos.play(m).is_check() {
         s += 15;
     }

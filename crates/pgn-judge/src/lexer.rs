@@ -9,15 +9,16 @@
 //! | before a game | white space, `%` lines (a `%` at a line start), byte-order marks at a line start | the first other byte |
 //! | tag section | tag pairs `[Name "value"]`, several on a line or one a line, blank lines between them | the first byte after a tag that is not `[` |
 //! | tag value | `"` ... `"`, `\` escaping the next byte | the closing `"`; a line break or the end of the input before it leaves the tag **unterminated** |
-//! | movetext | tokens, `{ }` comments (across lines), `;` comments and `%` lines (to the line end), `( )` variations | a line break followed by a blank line, a `[` or the end of the input |
+//! | movetext | tokens, `{ }` comments (across lines), `;` comments and `%` lines (to the line end), `( )` variations | a line break followed by a blank line (or one of spaces and tabs alone), a `[` or the end of the input |
 //!
-//! Three deliberate differences from `pgn-reader`: a tag value has no length limit (the reader
+//! Deliberate differences from `pgn-reader`: a tag value has no length limit (the reader
 //! gives up past its 16 KiB buffer); a tag value that runs into a line break is an unterminated
 //! tag that breaks its game, which ends with that line (the reader accepts the value up to the
 //! line break and reads the next game's tags as its own); and byte-order marks at the start of
 //! any line are skipped as if absent, not only where a game may start (files joined with `cat`
 //! keep theirs at a line start, where the reader takes the mark and the tag after it for
-//! movetext).
+//! movetext); and a line of spaces and tabs alone is a blank line that ends a game, as for
+//! python-chess (the reader reads on in the same game).
 //!
 //! Movetext tokens are delimited by white space and `{ } ( ) ; . *`; a `$` ends a token and
 //! starts a NAG; the glyphs `!` and `?` right after a token belong to it, and only glyphs follow
@@ -158,6 +159,20 @@ fn after_line_break(text: &[u8], nl: usize) -> AfterBreak {
             Some(next) => AfterBreak::Continue(line + next),
             None => AfterBreak::Unknown,
         },
+        b' ' | b'\t' => blank_or_not(text, line),
+        _ => AfterBreak::Continue(line),
+    }
+}
+
+/// A line of spaces and tabs alone (python-chess's `line.isspace()`) is a blank line; any other
+/// line starting with them goes on with the movetext.
+fn blank_or_not(text: &[u8], line: usize) -> AfterBreak {
+    let Some(end) = text[line..].iter().position(|&b| b != b' ' && b != b'\t') else {
+        return AfterBreak::Unknown;
+    };
+    match (text[line + end], text.get(line + end + 1)) {
+        (b'\n', _) | (b'\r', Some(b'\n')) => AfterBreak::GameEnds,
+        (b'\r', None) => AfterBreak::Unknown,
         _ => AfterBreak::Continue(line),
     }
 }
@@ -695,6 +710,12 @@ mod tests {
         );
         assert_eq!(tokens("1. e4\n\u{feff}e5"), ["e4", "e5"]);
         assert_eq!(games("%x\n\u{feff}%y\n\u{feff}1. e4"), ["1. e4"]);
+        // A line of spaces and tabs is a blank line (python-chess's rule; issue 14's audit).
+        assert_eq!(
+            games("1. e4 1-0\n   \n1. d4\n\t \r\n1. c4\n e5\n  x\n"),
+            ["1. e4 1-0\n", "1. d4\n", "1. c4\n e5\n  x\n"]
+        );
+        assert_eq!(tokens("1. e4\n \t\n1. d4"), ["e4"]);
         // Variations and `;` comments do not hide a game's end; `{ }` comments do.
         assert_eq!(
             games("1. e4 (1. d4\n\n1. c4 ; x\n\n{\n\n}"),
@@ -720,6 +741,8 @@ mod tests {
             "[A \"x\n[B \"y\"]",
             "1. e4\n\u{feff}[B \"y\"]",
             "1. e4\n\u{feff}\r\n",
+            "1. e4\n \t\r\n1. d4",
+            "1. e4 ( d4\n  \n1. d4",
         ] {
             let Scan::Ends(end) = scan_game(text.as_bytes()) else {
                 panic!("{text:?}")

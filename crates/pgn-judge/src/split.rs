@@ -8,14 +8,15 @@
 //! blank line followed by a `[` line. Text holding control bytes that no text has (NUL and
 //! most others below the space) is binary data, not PGN: such games are not numbered, each run
 //! of them becomes one [`Item::Binary`], and reading resumes with a game that starts with a tag
-//! line.
+//! line. A lone CR (the line end of old Mac files) is made a line feed as the text is read, so
+//! that the lexer sees line feeds and CRLFs only.
 
 use std::{
     io::{self, Read},
     ops::Range,
 };
 
-use memchr::{memmem, memrchr};
+use memchr::{memchr, memmem, memrchr};
 
 use crate::lexer::{self, Scan};
 
@@ -269,6 +270,30 @@ fn find_resync(text: &[u8]) -> Option<usize> {
     }
 }
 
+/// Turns each lone CR of `buf[from..]` into a line feed: old Mac files end their lines with a
+/// CR alone, which python-chess (Python's universal line ends) reads as a line end; a CRLF stays
+/// as it is. A CR that ends `buf` waits for the byte after it (the next fill, which starts
+/// after it: no game ends on a CR) or for the end of the text.
+fn lone_crs_to_line_feeds(buf: &mut [u8], from: usize, eof: bool) {
+    let mut at = from.saturating_sub(1);
+    while let Some(found) = memchr(b'\r', &buf[at..]) {
+        at += found;
+        match buf.get(at + 1) {
+            Some(b'\n') => at += 2,
+            Some(_) => {
+                buf[at] = b'\n';
+                at += 1;
+            }
+            None => {
+                if eof {
+                    buf[at] = b'\n';
+                }
+                return;
+            }
+        }
+    }
+}
+
 /// The text being split: the buffer, where its unsplit part starts, and the items found.
 struct Part {
     buf: Vec<u8>,
@@ -281,8 +306,15 @@ struct Part {
 }
 
 impl Part {
-    /// Reads until the buffer is full or the text ends.
+    /// Reads until the buffer is full or the text ends, lone CRs made line feeds.
     fn fill(&mut self, reader: &mut dyn Read) -> io::Result<()> {
+        let from = self.buf.len();
+        let filled = self.read_more(reader);
+        lone_crs_to_line_feeds(&mut self.buf, from, self.eof);
+        filled
+    }
+
+    fn read_more(&mut self, reader: &mut dyn Read) -> io::Result<()> {
         while !self.eof && self.buf.len() < self.buf.capacity() {
             let len = self.buf.len();
             let room = self.buf.capacity() - len;
@@ -373,6 +405,23 @@ mod tests {
             for step in [1, 3, 7] {
                 assert_eq!(split(text, chunk, step), expected, "{chunk} {step}");
             }
+        }
+    }
+
+    #[test]
+    fn a_lone_cr_is_a_line_end_wherever_the_reads_end() {
+        let text = b"1. e4\r\r1. d4\r\n\r\n1. c4\r\r\n\r[A \"1\"]\r1. Nf3\r";
+        for step in [1, 2, 3, 7, 100] {
+            assert_eq!(
+                split(text, 64, step),
+                [
+                    "1:1. e4\n",
+                    "2:1. d4\r\n",
+                    "3:1. c4\n",
+                    "4:[A \"1\"]\n1. Nf3\n"
+                ],
+                "{step}"
+            );
         }
     }
 

@@ -7,7 +7,7 @@
 //! | where | what | how it ends |
 //! |---|---|---|
 //! | before a game | white space, `%` lines (a `%` at a line start), byte-order marks at a line start | the first other byte |
-//! | tag section | tag pairs `[Name "value"]`, several on a line or one a line, blank lines between them | the first byte after a tag that is not `[` |
+//! | tag section | tag pairs `[Name "value"]`, several on a line or one a line, blank lines and `;` comments between them | the first byte after a tag that is not `[` or `;` |
 //! | tag value | `"` ... `"`, `\` escaping the next byte | the closing `"`; a line break or the end of the input before it leaves the tag **unterminated** |
 //! | movetext | tokens, `{ }` comments (across lines), `;` comments and `%` lines (to the line end), `( )` variations | a line break followed by a blank line (or one of spaces and tabs alone), a `[` or the end of the input |
 //!
@@ -18,7 +18,9 @@
 //! any line are skipped as if absent, not only where a game may start (files joined with `cat`
 //! keep theirs at a line start, where the reader takes the mark and the tag after it for
 //! movetext); and a line of spaces and tabs alone is a blank line that ends a game, as for
-//! python-chess (the reader reads on in the same game).
+//! python-chess (the reader reads on in the same game); and a `;` comment after a tag (on its
+//! line or a line of its own) belongs to the tag section, which goes on after it (the reader
+//! starts the movetext there, and takes the next `[` line for the next game's).
 //!
 //! Movetext tokens are delimited by white space and `{ } ( ) ; . *`; a `$` ends a token and
 //! starts a NAG; the glyphs `!` and `?` right after a token belong to it, and only glyphs follow
@@ -244,7 +246,8 @@ fn tag_at(text: &[u8], at: usize) -> TagScan {
     }
 }
 
-/// After a tag: spaces, then a `]` or a line break, then white space; how many bytes.
+/// After a tag: spaces, then a `]` or a line break, then white space and `;` comments (the tag
+/// section goes on after them); how many bytes.
 fn skip_ket(text: &[u8]) -> usize {
     let mut at = 0;
     while let Some(&byte) = text.get(at) {
@@ -253,10 +256,18 @@ fn skip_ket(text: &[u8]) -> usize {
             b']' | b'\n' => {
                 let new_line = byte == b'\n';
                 at += 1;
-                return at + skip_white(&text[at..], new_line);
+                at += skip_white(&text[at..], new_line);
+                break;
             }
             _ => break,
         }
+    }
+    while text.get(at) == Some(&b';') {
+        let Some(nl) = memchr(b'\n', &text[at..]) else {
+            return text.len();
+        };
+        at += nl + 1;
+        at += skip_white(&text[at..], true);
     }
     at
 }
@@ -669,6 +680,16 @@ mod tests {
             ]
         );
         assert_eq!(decode_tag_value(b"A \\\"B\\\" \\\\ \\x"), b"A \"B\" \\ \\x");
+        // A `;` comment after a tag, on its line or on a line of its own, is part of the tag
+        // section (issue 14's audit).
+        assert_eq!(
+            tokens("[Event \"x\"] ; note\n; more\n\n[Result \"*\"];\n1. e4 ;x\n[A \"1\"]"),
+            ["[Event=x]", "[Result=*]", "e4"]
+        );
+        assert_eq!(
+            games("[Event \"x\"] ; note\n\n1. e4 *\n\n[A \"1\"]\n;\n[B \"2\"];\n\n1. d4"),
+            ["[Event \"x\"] ; note\n\n1. e4 *\n", "[A \"1\"]\n;\n[B \"2\"];\n\n1. d4"]
+        );
         // A tag that is not at the start of a line is movetext.
         assert_eq!(tokens("e4 [White \"A\"]"), ["e4", "[White", "\"A\"]"]);
     }
@@ -743,6 +764,7 @@ mod tests {
             "1. e4\n\u{feff}\r\n",
             "1. e4\n \t\r\n1. d4",
             "1. e4 ( d4\n  \n1. d4",
+            "[A \"1\"] ; x\n\n1. e4\n\n",
         ] {
             let Scan::Ends(end) = scan_game(text.as_bytes()) else {
                 panic!("{text:?}")

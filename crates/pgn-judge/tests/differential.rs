@@ -9,7 +9,8 @@
 //! break (an unterminated tag for us; `pgn-reader` takes the value up to the line break and reads
 //! on in the same game), byte-order marks at a line start (skipped by us as if absent; so
 //! `pgn-reader` reads the text without them), and lines of spaces and tabs alone (blank lines for
-//! us, as for python-chess; `pgn-reader` reads them emptied).
+//! us, as for python-chess; `pgn-reader` reads them emptied), and `;` comments after a tag (the
+//! tag section goes on for us; compared up to the game before).
 
 use std::{io, ops::ControlFlow};
 
@@ -161,7 +162,27 @@ fn compare(text: &[u8]) -> Result<(), TestCaseError> {
         // After a token outside the notation the verdict is decided (Illegal Move): what
         // `pgn-reader` makes of the rest no longer matters.
         let mut decided = false;
-        for token in Lexer::new(game) {
+        let mut lexer = Lexer::new(game);
+        let mut in_tags = game.first() == Some(&b'[');
+        loop {
+            let before = lexer.offset();
+            let token = lexer.next();
+            // A `;` comment in the tag section: the section goes on for us, not for
+            // `pgn-reader` (a tag value may hold a `;`).
+            let read = &game[before..lexer.offset()];
+            let comment = match token {
+                Some(Token::Tag { value, .. }) => {
+                    let start = value.as_ptr() as usize - read.as_ptr() as usize;
+                    read[..start].contains(&b';') || read[start + value.len()..].contains(&b';')
+                }
+                _ => read.contains(&b';'),
+            };
+            if in_tags && comment {
+                deliberate = true;
+                break;
+            }
+            let Some(token) = token else { break };
+            in_tags &= matches!(token, Token::Tag { .. });
             if decided && !matches!(token, Token::Broken(_)) {
                 continue;
             }

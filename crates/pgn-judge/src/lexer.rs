@@ -134,6 +134,28 @@ pub fn scan_game(text: &[u8]) -> Scan {
     }
 }
 
+/// Whether a game (as [`scan_game`] ends it) holds nothing but `{ }` and `;` comments, with the
+/// white space and `%` lines around them: no tag, token or result, nor an unterminated comment.
+/// Such text (a note before the first game, between games) is no game.
+pub fn is_comment_only(game: &[u8]) -> bool {
+    let mut at = 0;
+    loop {
+        at += skip_white(&game[at..], false);
+        match game.get(at) {
+            None => return true,
+            Some(b'{') => match memchr(b'}', &game[at..]) {
+                Some(close) => at += close + 1,
+                None => return false,
+            },
+            Some(b';') => match memchr(b'\n', &game[at..]) {
+                Some(nl) => at += nl,
+                None => return true,
+            },
+            Some(_) => return false,
+        }
+    }
+}
+
 /// What follows a movetext line break at `text[nl]`.
 enum AfterBreak {
     /// A blank line or a `[` line: the game ends with this line break.
@@ -742,6 +764,17 @@ mod tests {
             games("1. e4 (1. d4\n\n1. c4 ; x\n\n{\n\n}"),
             ["1. e4 (1. d4\n", "1. c4 ; x\n", "{\n\n}"]
         );
+    }
+
+    #[test]
+    fn comments_alone_are_no_game() {
+        for text in ["{x}\n", "{a\n\nb} {c}\n; d\n%e\n;", "; x\n"] {
+            assert!(is_comment_only(text.as_bytes()), "{text:?}");
+            assert_eq!(tokens(text), Vec::<String>::new());
+        }
+        for text in ["{x} e4", "{x", "{x} 1.", "{x} *", "[A \"1\"] {x}", "[A] {x}", "{x} }"] {
+            assert!(!is_comment_only(text.as_bytes()), "{text:?}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! blank line followed by a `[` line. Text holding control bytes that no text has (NUL and
 //! most others below the space) is binary data, not PGN: such games are not numbered, each run
 //! of them becomes one [`Item::Binary`], and reading resumes with a game that starts with a tag
-//! line. A lone CR (the line end of old Mac files) is made a line feed as the text is read, so
+//! line. Text holding only comments is no game. A lone CR (the line end of old Mac files) is made a line feed as the text is read, so
 //! that the lexer sees line feeds and CRLFs only.
 
 use std::{
@@ -183,6 +183,10 @@ impl Splitter {
         if is_binary(text) || (self.binary.is_some() && !starts_with_tag_line(text)) {
             let run = self.binary.get_or_insert((start, end));
             run.1 = end;
+            return;
+        }
+        // A note before, between or after games is no game.
+        if lexer::is_comment_only(text) {
             return;
         }
         self.close_binary(&mut part.items);
@@ -423,6 +427,15 @@ mod tests {
                 "{step}"
             );
         }
+    }
+
+    #[test]
+    fn comments_alone_are_not_numbered() {
+        let text = b"{note}\n\n[A \"1\"]\n1. e4\n\n; x\n\n{y} {z}\n\n{w} 1-0\n\n{v";
+        assert_eq!(
+            split(text, 64, 3),
+            ["1:[A \"1\"]\n1. e4\n", "2:{w} 1-0\n", "3:{v"]
+        );
     }
 
     #[test]

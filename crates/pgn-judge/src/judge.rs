@@ -108,6 +108,8 @@ pub struct Judge {
     pos: Chess,
     plies: u32,
     decided: Option<(Verdict, u32)>,
+    /// Whether the last move played was an en passant capture.
+    en_passant: bool,
 }
 
 impl Default for Judge {
@@ -128,6 +130,7 @@ impl Judge {
             pos,
             plies: 0,
             decided: None,
+            en_passant: false,
         }
     }
 
@@ -141,6 +144,11 @@ impl Judge {
         self.decided.is_some()
     }
 
+    /// Whether the last move played was an en passant capture (PGN may mark it `e.p.`).
+    pub fn played_en_passant(&self) -> bool {
+        self.en_passant
+    }
+
     /// Judges the next move: `None` stands for a token that is not a move in the notation.
     /// Returns the verdict when this move decided it (`Dead Moves`, `Puzzle Move` or
     /// `Illegal Move`); moves after a decided verdict are ignored.
@@ -151,6 +159,7 @@ impl Judge {
         let ply = self.plies + 1;
         let verdict = match token.map(|token| matching(&self.pos, token)) {
             Some(Matches::One(m)) => {
+                self.en_passant = m.is_en_passant();
                 self.pos.play_unchecked(m);
                 self.plies = ply;
                 return None;

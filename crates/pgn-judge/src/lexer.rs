@@ -361,6 +361,21 @@ impl<'a> Lexer<'a> {
         self.at
     }
 
+    /// Skips an `e.p.` right after the last token, spaces or tabs between: the FIDE mark of an en
+    /// passant capture, which the caller allows after one; whether there was one.
+    pub fn skip_en_passant_mark(&mut self) -> bool {
+        let rest = &self.text[self.at..];
+        let spaces = rest
+            .iter()
+            .position(|&b| b != b' ' && b != b'\t')
+            .unwrap_or(rest.len());
+        let found = rest[spaces..].starts_with(b"e.p.");
+        if found {
+            self.at += spaces + 4;
+        }
+        found
+    }
+
     /// The tag at `self.at`: `None` for a tag without a value (`[Event]`), which is skipped.
     fn tag(&mut self) -> Option<Token<'a>> {
         let text = self.text;

@@ -189,7 +189,7 @@ impl GameInProgress {
         let mut lexer = Lexer::new(text);
         let mut judge = None;
         let mut fault_san = None;
-        for token in &mut lexer {
+        while let Some(token) = lexer.next() {
             let word = match token {
                 Token::Tag { name, value } => {
                     self.tag(name, value);
@@ -227,6 +227,8 @@ impl GameInProgress {
                 if self.seen_pgn {
                     break;
                 }
+            } else if judge.played_en_passant() {
+                lexer.skip_en_passant_mark();
             }
         }
         let judge = match judge {
@@ -375,6 +377,29 @@ mod tests {
         // Even without movetext.
         let empty = judge_game(2, b"[FEN \"x\"]\n");
         assert!(matches!(empty.outcome, Err(BrokenGame::Fen { .. })));
+    }
+
+    #[test]
+    fn e_p_marks_an_en_passant_capture_and_nothing_else() {
+        let fen = "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n";
+        for movetext in ["1. exd6 e.p. Kd7 *", "1. exd6\te.p.", "1. exd6 e.p.Kd7"] {
+            let game = judged(&format!("{fen}{movetext}"));
+            assert_eq!(game.judgement.fault_ply, None, "{movetext}");
+            assert_eq!(game.judgement.plies_played, 1 + u32::from(movetext.contains('K')));
+        }
+        // Not after another move, nor twice, nor in other spellings.
+        for (movetext, fault) in [
+            ("1. exd6 e.p. e.p.", "e"),
+            ("1. Ke2 e.p.", "e"),
+            ("1. exd6 ep", "ep"),
+            ("1. exd6e.p.", "exd6e"),
+            ("1. exd6 e. p.", "e"),
+            ("1. exd6\ne.p.", "e"),
+        ] {
+            let game = judged(&format!("{fen}{movetext}"));
+            assert_eq!(game.judgement.verdict, Verdict::IllegalMove, "{movetext}");
+            assert_eq!(game.fault_san.as_deref(), Some(fault), "{movetext}");
+        }
     }
 
     #[test]

@@ -121,7 +121,7 @@ impl fmt::Display for BrokenGame {
             BrokenGame::Fen { fen, reason } => write!(f, "FEN tag {fen:?}: {reason}"),
             BrokenGame::TooLong { max } => write!(
                 f,
-                "longer than {} MiB (skipped up to the next blank line before a tag)",
+                "longer than {} MiB (skipped up to the next tag pair line)",
                 max >> 20
             ),
         }

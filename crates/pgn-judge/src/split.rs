@@ -5,7 +5,7 @@
 //! whatever the chunk size or the number of threads. Memory is bounded: a chunk holds about
 //! [`CHUNK_BYTES`], more only for a game that does not fit, and no game is held past
 //! [`MAX_GAME_BYTES`]: a longer one is reported ([`Item::TooLong`]) and skipped up to the next
-//! blank line followed by a `[` line. Text holding control bytes that no text has (NUL and
+//! line that is a tag pair. Text holding control bytes that no text has (NUL and
 //! most others below the space) is binary data, not PGN: such games are not numbered, each run
 //! of them becomes one [`Item::Binary`], and reading resumes with a game that starts with a tag
 //! line. Text holding only comments is no game. A lone CR (the line end of old Mac files) is made a line feed as the text is read, so
@@ -135,6 +135,12 @@ impl Splitter {
                 let more = part.buf.len().max(self.chunk_bytes);
                 part.buf
                     .reserve_exact(more.min(MAX_GAME_BYTES - part.buf.len()));
+            } else if lexer::game_start(&part.buf).is_none() {
+                // No game: white space and a `%` line as long as a game may be.
+                if let Err(err) = self.skip_escape_line(&mut part, reader) {
+                    let _ = part.emit(self, emit);
+                    return Err(err);
+                }
             } else if let Err(err) = self.skip_long_game(&mut part, reader) {
                 let _ = part.emit(self, emit);
                 return Err(err);
@@ -203,26 +209,49 @@ impl Splitter {
         }
     }
 
+    /// A `%` line that fills the buffer from `part.pos` (0) before any game: dropped up to its
+    /// line break, which stays to end it.
+    fn skip_escape_line(&self, part: &mut Part, reader: &mut dyn Read) -> io::Result<()> {
+        loop {
+            let drop = match memchr(b'\n', &part.buf) {
+                Some(nl) => nl,
+                // A CR at the end may be the line's end (it waits for the byte after it).
+                None => part.buf.len() - usize::from(part.buf.last() == Some(&b'\r')),
+            };
+            part.buf.drain(..drop);
+            part.base += drop as u64;
+            if !part.buf.is_empty() || part.eof {
+                part.buf.shrink_to(self.chunk_bytes);
+                return Ok(());
+            }
+            part.buf.shrink_to(self.chunk_bytes);
+            part.fill(reader)?;
+        }
+    }
+
     /// A game that fills [`MAX_GAME_BYTES`] from `part.pos`: skipped (with everything up to the
-    /// next blank line followed by a `[` line), reported as too long or as binary data.
+    /// next line that is a tag pair), reported as too long or as binary data.
     fn skip_long_game(&mut self, part: &mut Part, reader: &mut dyn Read) -> io::Result<()> {
         let start = part.base;
         let mut binary = false;
+        // Past the game's first byte, so that the search moves on.
+        let mut from = 1;
         let resume = loop {
             binary |= is_binary(&part.buf);
-            // Past the game's first byte, so that the search moves on.
-            if let Some(at) = find_resync(&part.buf[1..]) {
-                break Some(1 + at);
-            }
+            let keep = match find_resync(&part.buf[from..], part.eof) {
+                Ok(at) => break Some(from + at),
+                Err(keep) => from + keep,
+            };
             if part.eof {
                 break None;
             }
-            // Keep the last bytes, in which the pattern may begin.
-            let keep = part.buf.len().min(3);
-            let drop = part.buf.len() - keep;
+            // Keep the line that may be a tag pair, unless it is too long for one.
+            let drop = keep.max(part.buf.len().saturating_sub(MAX_RESYNC_LINE));
             part.buf.drain(..drop);
             part.base += drop as u64;
             part.buf.shrink_to(self.chunk_bytes);
+            part.buf.reserve(self.chunk_bytes);
+            from = 0;
             part.fill(reader)?;
         };
         let end = resume.unwrap_or(part.buf.len());
@@ -263,15 +292,27 @@ fn starts_with_tag_line(text: &[u8]) -> bool {
     line.starts_with(b"[") && line.ends_with(b"\"]") && line.len() > 3
 }
 
-/// After a blank line, the line break before a `[` that starts a line: where a skipped game is
-/// taken to end. The offset is that of the line break.
-fn find_resync(text: &[u8]) -> Option<usize> {
-    let lf = memmem::find(text, b"\n\n[").map(|at| at + 1);
-    let crlf = memmem::find(text, b"\n\r\n[").map(|at| at + 2);
-    match (lf, crlf) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
+/// The longest line after a skipped game that may still be taken for a tag pair, in bytes.
+const MAX_RESYNC_LINE: usize = 1 << 16;
+
+/// Where a skipped game is taken to end: the line break before the next line that is a tag pair
+/// (`[Name "value"]`), where the lexer would end it unless a comment hides the line (the comments
+/// of a game too long to read are not followed; a wrapped `{[%clk 0:01:00]}` is no tag pair).
+/// Else `Err` with where the text is to be kept from, at the end of the text (`eof`: the text
+/// is whole): a line that starts with `[` and is not finished, or a last line break.
+fn find_resync(text: &[u8], eof: bool) -> Result<usize, usize> {
+    let mut from = 0;
+    while let Some(found) = memmem::find(&text[from..], b"\n[") {
+        let nl = from + found;
+        let line = &text[nl + 1..];
+        match memchr(b'\n', line) {
+            Some(len) if starts_with_tag_line(&line[..len]) => return Ok(nl),
+            Some(len) => from = nl + 1 + len,
+            None if eof && starts_with_tag_line(line) => return Ok(nl),
+            None => return Err(nl),
+        }
     }
+    Err(text.len() - usize::from(text.last() == Some(&b'\n')))
 }
 
 /// Turns each lone CR of `buf[from..]` into a line feed: old Mac files end their lines with a
@@ -453,7 +494,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_too_long_is_skipped_to_the_next_tag_line_after_a_blank_line() {
+    fn a_game_too_long_is_skipped_to_the_next_tag_pair_line() {
         let mut text = b"1. e4\n\n{".to_vec();
         text.extend(std::iter::repeat_n(b'x', MAX_GAME_BYTES + 10));
         text.extend_from_slice(b"\n\n[White \"A\"]\n1. d4\n");
@@ -465,6 +506,17 @@ mod tests {
                 "3:[White \"A\"]\n1. d4\n"
             ]
         );
+        // Without a blank line before it; lines that start with `[` but are no tag pairs, and
+        // a tag pair line cut by the reads, are no place to resume.
+        let mut text = b"{".to_vec();
+        text.extend(std::iter::repeat_n(b'x', MAX_GAME_BYTES + 10));
+        text.extend_from_slice(b"\n[%clk 0:01:00]}\n[\n[A \"");
+        text.extend(std::iter::repeat_n(b'y', 1000));
+        text.extend_from_slice(b"\"]\n1. d4\n");
+        let games = split(&text, 100, 1 << 16);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0], "TooLong { number: 1 }");
+        assert!(games[1].starts_with("2:[A \"yyy") && games[1].ends_with("\"]\n1. d4\n"));
         // All zeros: one run of binary data.
         let zeros = vec![0; MAX_GAME_BYTES * 2];
         assert_eq!(

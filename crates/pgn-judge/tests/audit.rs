@@ -151,3 +151,50 @@ fn corrupt_compressed_data_warns_that_the_verdicts_before_the_error_may_be_wrong
     );
     assert_eq!(status, Status::Invalid);
 }
+
+/// Issue 14's leftovers: the games python-chess reads around a `%` escape line longer than a game
+/// may be (it skips the line between games).
+#[test]
+fn leftover_6_a_long_escape_line_between_games_loses_no_game() {
+    let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
+    let escape = format!("%{}", "x".repeat(5 << 20));
+    for end in ["\n", "\r\n", "\r"] {
+        let input = format!("{FOOLS_MATE}\n{escape}{end}{other}");
+        let (out, err, status) = judge_pgn_both(input.as_bytes());
+        assert_eq!(
+            (out.as_str(), err.as_str(), status),
+            (
+                "1. A - B: Black Win; no Result tag\n2. C - D: Draw; no Result tag\n",
+                "",
+                Status::Success
+            ),
+            "{end:?}"
+        );
+    }
+}
+
+/// Issue 14's leftovers: a game too long to hold is skipped up to the next tag pair line, where
+/// the lexer would end it (outside a comment) and python-chess starts the next game; the game
+/// after it was lost silently when no blank line came before its tags.
+#[test]
+fn leftover_6_a_game_too_long_is_skipped_to_the_next_tag_line() {
+    let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
+    let too_long = "error: game 2: broken PGN: longer than 4 MiB (skipped up to the next tag pair line)\n";
+    // A huge comment; wrapped clock comments, whose lines start with `[` but are no tag pairs.
+    for long in [
+        format!("1. e4 {{{}}}\n", "x".repeat(5 << 20)),
+        "1. e4 {\n[%clk 0:01:00]} e5\n".repeat(300_000),
+    ] {
+        let input = format!("{FOOLS_MATE}\n{long}{other}\n{FOOLS_MATE}");
+        let (out, err, status) = judge_pgn_both(input.as_bytes());
+        assert_eq!(
+            (out.as_str(), err.as_str(), status),
+            (
+                "1. A - B: Black Win; no Result tag\n2. ? - ?: broken PGN\n\
+                 3. C - D: Draw; no Result tag\n4. A - B: Black Win; no Result tag\n",
+                too_long,
+                Status::Invalid
+            )
+        );
+    }
+}

@@ -102,7 +102,7 @@ fn defect_8_a_huge_bad_token_is_cut_in_the_message() {
     assert_eq!(out, "1. ? - ?: broken PGN\n");
     assert_eq!(
         err,
-        "error: game 1: broken PGN: longer than 4 MiB (skipped up to the next blank line before a tag)\n"
+        "error: game 1: broken PGN: longer than 4 MiB (skipped up to the next tag pair line)\n"
     );
     // The judge format's line limit is 1 MiB.
     let token = "Z".repeat(900_000);

@@ -21,7 +21,7 @@ use crate::{
     pgn::{self, BrokenGame, GameError},
     progress::Progress,
     render,
-    source::{Source, SourceError},
+    source::{self, Source, SourceError},
     split::{Chunk, Item, MAX_GAME_BYTES, Splitter},
     summary::Tally,
 };
@@ -159,20 +159,20 @@ pub(crate) fn judge_source<W: Write>(
     progress: &Progress,
 ) -> io::Result<Tally> {
     let mut tally = Tally::default();
-    let failure = if style.jobs.get() == 1 {
+    let failures = if style.jobs.get() == 1 {
         let mut result = Ok(());
         let read = source.read.clone();
-        let failure = produce(source, style.chunk_bytes, &mut |chunk| {
+        let failures = produce(source, style.chunk_bytes, &mut |chunk| {
             let judged = judge_chunk(&chunk, read.get(), style);
             result = print(judged, out, diag, &mut tally, progress);
             result.is_ok()
         });
         result?;
-        failure
+        failures
     } else {
         in_parallel(source, style, out, diag, &mut tally, progress)?
     };
-    if let Some(failure) = failure {
+    for failure in failures {
         progress.suspend(|| diag.error(&failure));
         tally.errors += 1;
     }
@@ -180,24 +180,34 @@ pub(crate) fn judge_source<W: Write>(
 }
 
 /// Splits every part of the source into chunks for `emit` (which returns `false` to stop); the
-/// error that ended the input early, if any.
+/// errors of damaged zip members, after which the next member is read, and last the error that
+/// ended the input early, if any.
 fn produce(
     source: Source,
     chunk_bytes: usize,
     emit: &mut dyn FnMut(Chunk) -> bool,
-) -> Option<SourceError> {
+) -> Vec<SourceError> {
     let mut splitter = Splitter::new(chunk_bytes);
+    let mut failures = Vec::new();
     for part in source.parts {
         let mut part = match part {
             Ok(part) => part,
-            Err(err) => return Some(err),
+            Err(err) => {
+                failures.push(err);
+                return failures;
+            }
         };
         if let Err(err) = splitter.split(&mut part.reader, emit) {
-            return Some((part.describe)(err));
+            let failure = (part.describe)(err);
+            let goes_on = source::goes_on_after(&failure);
+            failures.push(failure);
+            if !goes_on {
+                return failures;
+            }
         }
     }
     splitter.finish(emit);
-    None
+    failures
 }
 
 fn in_parallel<W: Write>(
@@ -207,7 +217,7 @@ fn in_parallel<W: Write>(
     diag: &mut Diagnostics<W>,
     tally: &mut Tally,
     progress: &Progress,
-) -> io::Result<Option<SourceError>> {
+) -> io::Result<Vec<SourceError>> {
     let jobs = style.jobs.get();
     let read = source.read.clone();
     // A permit for each chunk in flight: the reader waits when all are out.
@@ -260,9 +270,9 @@ fn in_parallel<W: Write>(
         // On a failure to print, stop the others: no more permits, no more results.
         drop(permit_rx);
         drop(done_rx);
-        let failure = producer
+        let failures = producer
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        printed.map(|()| failure)
+        printed.map(|()| failures)
     })
 }

@@ -106,6 +106,9 @@ pub enum SourceError {
         format: Format,
         /// Whether the stream ends early (else its data is corrupt).
         truncated: bool,
+        /// Whether the damage was found at the end of the text, once all of it was read (a zip
+        /// member's CRC-32).
+        at_end: bool,
         /// The byte of the compressed input (of the member, in a zip) where it was found.
         offset: u64,
         /// The decoder's words.
@@ -152,6 +155,7 @@ impl fmt::Display for SourceError {
                 member,
                 format,
                 truncated,
+                at_end,
                 offset,
                 reason,
             } => {
@@ -160,7 +164,22 @@ impl fmt::Display for SourceError {
                     write!(f, ", member {}", Quoted(member))?;
                 }
                 let format = format.name();
-                if *truncated {
+                if member.is_some() {
+                    // The next members are read: each is found through the directory.
+                    let what = if *truncated { "ends early" } else { "is corrupt" };
+                    let rest = if *at_end {
+                        "all its games were judged, but their verdicts may come from the damaged \
+                         data"
+                    } else {
+                        "its games after it are not read, and the verdicts printed before it may \
+                         come from the damaged data"
+                    };
+                    write!(
+                        f,
+                        ": the {format} data {what} (found at byte {offset}: {reason}); {rest}; \
+                         the other members are read"
+                    )
+                } else if *truncated {
                     write!(
                         f,
                         ": the {format} data ends early at byte {offset} ({reason}); the games \
@@ -417,6 +436,7 @@ fn damaged(
         return SourceError::Read { path, source };
     }
     let reason = err.to_string();
+    let at_end = read_to_the_end(&err);
     let truncated = err.kind() == io::ErrorKind::UnexpectedEof
         || reason.contains("incomplete")
         || reason.contains("unexpected end");
@@ -425,6 +445,7 @@ fn damaged(
         member,
         format,
         truncated,
+        at_end,
         offset,
         reason,
     }
@@ -548,11 +569,32 @@ impl Read for CrcChecked {
         let (archive, start, member) = &self.progress;
         archive.set(start + member.get());
         if n == 0 && !buf.is_empty() && self.inner.crc().sum() != self.expected {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "CRC-32 mismatch",
-            ));
+            return Err(io::Error::new(io::ErrorKind::InvalidData, CrcMismatch));
         }
         Ok(n)
     }
+}
+
+/// A zip member's text, read to its end, does not have its CRC-32.
+#[derive(Debug)]
+struct CrcMismatch;
+
+impl fmt::Display for CrcMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("CRC-32 mismatch")
+    }
+}
+
+impl std::error::Error for CrcMismatch {}
+
+/// Whether a failure to read a text came once all of it was read (a zip member's CRC-32): its
+/// games are all there, to be judged before the error is reported.
+pub fn read_to_the_end(err: &io::Error) -> bool {
+    err.get_ref().is_some_and(|e| e.is::<CrcMismatch>())
+}
+
+/// Whether the input goes on after this failure of one of its texts: a damaged zip member is
+/// reported and the next member read (each is found through the archive's directory).
+pub fn goes_on_after(err: &SourceError) -> bool {
+    matches!(err, SourceError::Damaged { member: Some(_), .. })
 }

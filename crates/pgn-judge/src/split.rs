@@ -18,7 +18,10 @@ use std::{
 
 use memchr::{memchr, memmem, memrchr};
 
-use crate::lexer::{self, Scan};
+use crate::{
+    lexer::{self, Scan},
+    source,
+};
 
 /// The text a chunk aims at, in bytes.
 pub const CHUNK_BYTES: usize = 1 << 19;
@@ -115,17 +118,20 @@ impl Splitter {
         };
         loop {
             let filled = part.fill(reader);
+            // A failure found once the whole text was read: every game of it is judged.
+            part.eof |= filled.as_ref().is_err_and(source::read_to_the_end);
             self.take_games(&mut part);
-            if let Err(err) = filled {
-                // The games complete before the failure are judged; the unfinished one is not.
-                part.emit(self, emit);
-                return Err(err);
-            }
             if part.eof {
                 part.pos = part.buf.len();
                 self.offset = part.base + part.buf.len() as u64;
                 part.emit(self, emit);
-                return Ok(());
+                return filled;
+            }
+            if let Err(err) = filled {
+                // The games complete before the failure are judged; the unfinished one is not.
+                self.offset = part.base + part.buf.len() as u64;
+                part.emit(self, emit);
+                return Err(err);
             }
             if part.pos > 0 {
                 if !part.emit(self, emit) {

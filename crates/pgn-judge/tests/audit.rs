@@ -198,3 +198,53 @@ fn leftover_6_a_game_too_long_is_skipped_to_the_next_tag_line() {
         );
     }
 }
+
+/// Issue 14's leftovers: a zip member whose CRC-32 fails (found at its end, once its text is
+/// read) is reported by name, its games all judged, and the next members are read; the members
+/// after it were not read.
+#[test]
+fn leftover_6_a_zip_member_that_fails_its_crc_is_reported_and_the_next_member_read() {
+    use std::io::Write;
+    use zip::{CompressionMethod, write::SimpleFileOptions};
+    let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, text) in [
+        ("one.pgn", format!("{FOOLS_MATE}\n{FOOLS_MATE}")),
+        ("two.pgn", other.to_owned()),
+    ] {
+        let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
+        zip.start_file(name, stored).unwrap();
+        zip.write_all(text.as_bytes()).unwrap();
+    }
+    let mut bytes = zip.finish().unwrap().into_inner();
+    // The first game's White tag, in the first member's stored text.
+    let at = bytes.windows(5).position(|w| w == b"\"A\"]\n").unwrap();
+    bytes[at + 1] = b'X';
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("leftover_6_crc.zip");
+    std::fs::write(&path, &bytes).unwrap();
+    for jobs in [1, 2] {
+        let options = Options {
+            format: Format::Pgn,
+            jobs: NonZeroUsize::new(jobs).unwrap(),
+            chunk_bytes: 64,
+            ..Options::default()
+        };
+        let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
+        let input = Input::open(Some(&path)).unwrap();
+        run(input, &options, &mut out, &mut diag).unwrap();
+        assert_eq!(diag.status(), Status::Invalid);
+        let err = String::from_utf8(diag.into_inner()).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "1. X - B: Black Win; no Result tag\n2. A - B: Black Win; no Result tag\n\
+             3. C - D: Draw; no Result tag\n"
+        );
+        assert!(
+            err.starts_with("error: ")
+                && err.contains(", member \"one.pgn\": the zip data is corrupt (found at byte")
+                && err.contains("CRC-32 mismatch")
+                && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+}

@@ -57,4 +57,4 @@ pub mod summary;
 
 pub use judge::{Judge, Judgement, Verdict};
 pub use notation::{MoveToken, ParseMoveTokenError};
-pub use run::{Format, Options, Output, run};
+pub use run::{Format, Options, Output, capped_jobs, run};

@@ -51,7 +51,7 @@ struct Args {
     /// --json, as a last JSON line).
     #[arg(long)]
     summary: bool,
-    /// Threads judging PGN at once [default: the available cores].
+    /// Threads judging PGN at once [default: the available cores; at most 4 a core, and 256].
     #[arg(short, long, value_name = "N", value_parser = threads)]
     jobs: Option<NonZeroUsize>,
 }
@@ -72,9 +72,10 @@ fn main() -> ExitCode {
             Output::Text
         },
         first_error: args.first_error,
-        jobs: args
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)),
+        jobs: {
+            let cores = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
+            pgn_judge::capped_jobs(args.jobs.unwrap_or(cores), cores)
+        },
         summary: args.summary,
         progress: cli::progress_wanted(),
         ..Options::default()

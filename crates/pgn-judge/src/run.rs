@@ -68,6 +68,28 @@ impl Default for Options {
     }
 }
 
+/// The most threads judging PGN: 4 a core (more only wait for a core, and each thread has up to
+/// two chunks of text in flight), and 256 at most.
+const MAX_JOBS: NonZeroUsize = NonZeroUsize::new(256).unwrap();
+const JOBS_PER_CORE: NonZeroUsize = NonZeroUsize::new(4).unwrap();
+
+/// The number of threads to judge PGN on, for `requested` on a machine with `cores` available:
+/// `requested`, but 4 a core and 256 at most.
+///
+/// # Examples
+///
+/// ```
+/// use std::num::NonZeroUsize;
+///
+/// let n = |n| NonZeroUsize::new(n).unwrap();
+/// assert_eq!(pgn_judge::capped_jobs(n(100_000), n(2)), n(8));
+/// ```
+pub fn capped_jobs(requested: NonZeroUsize, cores: NonZeroUsize) -> NonZeroUsize {
+    requested
+        .min(cores.saturating_mul(JOBS_PER_CORE))
+        .min(MAX_JOBS)
+}
+
 /// Judges every game of `input`, printing one line (or JSON object) per game to `out` and every
 /// error to `diag`; the worst status is left in `diag`.
 ///

@@ -248,3 +248,18 @@ fn leftover_6_a_zip_member_that_fails_its_crc_is_reported_and_the_next_member_re
         );
     }
 }
+
+/// Issue 14's leftovers: `-j 100000` spawned 100,000 threads (4.5 s of system time for one game)
+/// and `-j 100000000` ran for minutes; the count is capped at 4 threads a core, 256 at most.
+#[test]
+fn leftover_6_an_absurd_thread_count_is_capped() {
+    let jobs = |requested, cores| {
+        let n = |n| NonZeroUsize::new(n).unwrap();
+        pgn_judge::capped_jobs(n(requested), n(cores)).get()
+    };
+    assert_eq!(jobs(100_000, 2), 8);
+    assert_eq!(jobs(usize::MAX, usize::MAX), 256);
+    assert_eq!(jobs(3, 2), 3);
+    assert_eq!(jobs(1, 64), 1);
+    assert_eq!(jobs(1000, 128), 256);
+}

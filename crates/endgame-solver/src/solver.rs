@@ -10,6 +10,14 @@
 //!
 //! - **Black's draw, Black mates within d**: Black's fastest mate ends the game inside the horizon
 //!   in Black's mate, or earlier in a draw by repetition; both are Black's goal. Holds.
+//! - **Black's draw, the draw distance is at most d** ([`Kind::Draw`]): Black plays the
+//!   table's fastest way to a stalemate, a dead position or a Black mate; with the history
+//!   counted a line can only end sooner, in a draw by repetition, which is Black's goal too.
+//!   Holds, whatever came before.
+//! - **H for X, X's superiority distance exceeds d** ([`Kind::Superiority`]): the other side
+//!   can keep every position of the next d plies free of X's superiority and of X's mate
+//!   (repetitions aside; with them a line can only end sooner, in a draw). But H needs X's mate
+//!   inside the horizon or X's superiority at it. Fails, whatever came before.
 //! - **Black's draw, White mates at all** (any distance), when no position of the current
 //!   segment occurs twice yet: White's fastest mate strictly decreases the distance every ply, so
 //!   its positions are all different, each at most once more than before on the line (so at most
@@ -46,6 +54,11 @@
 //!   The value of a node is a function of its position, the remaining depth and that set with
 //!   each position's count; the table key includes a hash of the set (0 when empty, by far the
 //!   common case near the leaves), and the position itself is stored exactly.
+//! - **Without relevant history, short horizons ignore repetition.** When that set is empty and
+//!   fewer than `FIRST_TRIPLE` plies are left, no position can reach a third occurrence: the
+//!   current one would have to come back twice, a new one to appear and come back twice, each
+//!   return taking at least four plies. The game is then the one without repetition, whose
+//!   draw goal the draw table answers exactly.
 
 use std::cmp::Reverse;
 
@@ -57,8 +70,14 @@ use small_board::{
 use crate::{
     goal::{End, Goal, end_of, superiority},
     table::{MoveHint, Table},
-    tables::{Dtm, Material, TableError, Tables},
+    tables::{Distance, Dtm, Kind, Material, TableError, Tables},
 };
+
+/// The fewest plies in which a position with no relevant history (see `history_key`) can reach
+/// a third occurrence: the current position returns twice, each return taking at least four
+/// plies (White must move a piece away and back, and so must Black); a new position needs one
+/// ply more.
+const FIRST_TRIPLE: u32 = 8;
 
 /// How often (in searched nodes) the progress callback runs.
 const PROGRESS_EVERY: u64 = 1 << 22;
@@ -105,10 +124,11 @@ impl Solver {
         }
     }
 
-    /// A solver that uses the distance-to-mate `tables` (see the module docs for how), with
-    /// `memory` bytes for the transposition table and the table blocks held, half each.
+    /// A solver that uses the `tables` (see the module docs for how), with `memory` bytes for
+    /// the transposition table and the table blocks held, half each (but room for two blocks at
+    /// least: a node reads the mate table and one other, and must not read them in turn).
     pub fn with_tables(memory: usize, mut tables: Tables) -> Solver {
-        tables.set_budget((memory / 2).max(tables.largest_block()));
+        tables.set_budget((memory / 2).max(2 * tables.largest_block()));
         Solver {
             tables: Some(tables),
             ..Solver::new(memory / 2)
@@ -130,6 +150,12 @@ impl Solver {
     /// The distance to mate of `pos`, when the tables are there and hold it.
     pub fn dtm(&mut self, pos: &Position) -> Option<Dtm> {
         self.tables.as_mut()?.probe(pos)
+    }
+
+    /// The distance of `pos` in the table of `kind` (not [`Kind::Mate`]), when the tables are
+    /// there and hold it.
+    pub fn distance(&mut self, kind: Kind, pos: &Position) -> Option<Distance> {
+        self.tables.as_mut()?.probe_distance(kind, pos)
     }
 
     /// Calls `report` with the number of nodes searched so far, every few million nodes.
@@ -166,6 +192,13 @@ impl Solver {
         for pos in line {
             self.push(*pos);
         }
+        // A bound that settles the whole query saves the shallower searches below.
+        if plies > 0
+            && !(counts_repetitions(goal) && self.third_occurrence())
+            && let Some(value) = self.table_bound(goal, plies)
+        {
+            return value;
+        }
         // Iterative deepening: shallower searches fill the table with moves to try first, and
         // for the goals monotone in depth (mate, draw) a success settles it.
         // (The horizon goal's entries are for one exact depth, so it gains nothing from them.)
@@ -195,6 +228,14 @@ impl Solver {
         };
         if let Some(value) = self.table_bound(goal, depth) {
             return value;
+        }
+        // No third occurrence can come within the plies left: the draw table is exact.
+        if goal == Goal::Draw
+            && history == 0
+            && depth < FIRST_TRIPLE
+            && let Some(distance) = self.distance(Kind::Draw, &pos)
+        {
+            return distance.within(depth);
         }
         // A node one ply above the horizon is cheaper to search again than to look up.
         let use_table = depth > 1;
@@ -308,6 +349,17 @@ impl Solver {
     /// left, if anything (see the module docs for why each rule is sound).
     fn table_bound(&mut self, goal: Goal, depth: u32) -> Option<bool> {
         let node = self.path[self.path.len() - 1];
+        match goal {
+            Goal::Draw if self.within(Kind::Draw, &node.pos, depth) == Some(true) => {
+                return Some(true);
+            }
+            Goal::Horizon(x)
+                if self.within(Kind::Superiority(x), &node.pos, depth) == Some(false) =>
+            {
+                return Some(false);
+            }
+            _ => {}
+        }
         let dtm = self.dtm(&node.pos)?;
         if let Goal::Mate(color) = goal {
             return Some(dtm.mates_within(color, depth));
@@ -328,6 +380,12 @@ impl Solver {
             }
             Goal::Horizon(_) => (plies <= depth).then_some(false),
         }
+    }
+
+    /// Whether the forcer of `kind` forces its goal from `pos` within `plies`, if the tables
+    /// say.
+    fn within(&mut self, kind: Kind, pos: &Position, plies: u32) -> Option<bool> {
+        Some(self.distance(kind, pos)?.within(plies))
     }
 
     /// Whether the last position on the path occurs for the third time.
@@ -500,6 +558,9 @@ fn score(goal: Goal, pos: &Position, m: Move, player_moves: bool) -> i32 {
     }
     if let Some(role) = m.promotion {
         s += 10 + value(role);
+    }
+    if !player_moves && goal == Goal::Draw && m.role == Role::Pawn {
+        s += 30;
     }
     if player_moves && matches!(goal, Goal::Mate(_) | Goal::Horizon(_)) && pos.play(m).is_check() {
         s += 15;

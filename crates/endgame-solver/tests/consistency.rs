@@ -25,7 +25,7 @@ fn mate_answer(solver: &mut Solver, pos: &Position, n: u32) -> Option<endgame_so
 #[test]
 fn mate_answers_follow_from_the_childrens_answers() {
     let mut rng = Rng::new(0x00c0_ffee);
-    let mut solver = Solver::with_tables(16 << 20, common::tables());
+    let mut solver = Solver::with_tables(256 << 20, common::tables());
     let (mut case1, mut case2) = (0, 0);
     while case1 < 150 || case2 < 60 {
         let pos = random_position(&mut rng, promoted_material);

@@ -19,7 +19,7 @@ const BK: Piece = Role::King.of(Color::Black);
 const BR: Piece = Role::Rook.of(Color::Black);
 
 fn with_tables() -> Solver {
-    Solver::with_tables(16 << 20, common::tables())
+    Solver::with_tables(256 << 20, common::tables())
 }
 
 fn check(depth: u32, count: usize, seed: u64) {

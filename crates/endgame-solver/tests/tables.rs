@@ -5,18 +5,17 @@
 
 mod common;
 
-use endgame_solver::tables::{Dtm, Material, TableErrorKind, Tables, verify};
+use std::io::Read;
+
+use endgame_solver::tables::{
+    AllTables, Dtm, Material, TableErrorKind, Tables, file::TableFile, verify,
+};
 use small_board::{Color, Position, Rules};
 
-fn all_tables() -> Vec<Option<Vec<u8>>> {
-    let mut tables = common::tables();
-    tables
-        .load_all(|_, _| {})
-        .expect("every block's checksum matches");
-    Material::ALL
-        .iter()
-        .map(|&m| tables.table_bytes(m))
-        .collect()
+fn all_tables() -> AllTables {
+    common::tables()
+        .into_all(|_, _| {})
+        .expect("every block's checksum matches")
 }
 
 #[test]
@@ -33,8 +32,12 @@ fn every_entry_satisfies_the_bellman_equation() {
         );
         assert!(report.positions > 0, "{material}");
         eprintln!(
-            "{material}: {} positions checked, {} checkmates, {} stalemates, longest mate {} plies",
-            report.positions, report.checkmates, report.stalemates, report.longest
+            "{material}: {} positions checked, {} checkmates, {} stalemates, longest mate {} plies, longest forced draw {} plies",
+            report.positions,
+            report.checkmates,
+            report.stalemates,
+            report.longest,
+            report.forced[0].1
         );
     }
 }
@@ -75,20 +78,35 @@ fn a_corrupt_or_truncated_file_is_refused() {
     let path = common::tables_path();
     let dir = std::env::temp_dir().join(format!("es-corrupt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let bytes = std::fs::read(&path).unwrap();
+    let len = std::fs::metadata(&path).unwrap().len();
+    let first = TableFile::open(&path).unwrap().entries()[0].clone();
+    // The header, the directory and the first block (no copy of the whole file).
+    let mut head = vec![0u8; first.offset as usize + first.len];
+    std::fs::File::open(&path)
+        .unwrap()
+        .read_exact(&mut head)
+        .unwrap();
     // Truncated: the header's size no longer matches.
     let truncated = dir.join("truncated.tables");
-    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    std::fs::write(&truncated, &head).unwrap();
     let err = Tables::open(&truncated).unwrap_err();
     assert!(matches!(err.kind, TableErrorKind::Size { .. }), "{err}");
-    // One byte changed in a block: found when the block is read, never used.
+    // One byte changed in a block (the rest of the file sparse): found when the block is read,
+    // never used.
     let corrupt = dir.join("corrupt.tables");
-    let mut changed = bytes.clone();
-    let last = changed.len() - 1;
-    changed[last] ^= 1;
-    std::fs::write(&corrupt, &changed).unwrap();
-    let mut tables = Tables::open(&corrupt).unwrap();
-    let err = tables.load_all(|_, _| {}).unwrap_err();
+    let last = head.len() - 1;
+    head[last] ^= 1;
+    std::fs::write(&corrupt, &head).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&corrupt)
+        .unwrap()
+        .set_len(len)
+        .unwrap();
+    let err = TableFile::open(&corrupt)
+        .unwrap()
+        .read_block(0)
+        .unwrap_err();
     assert!(
         matches!(err.kind, TableErrorKind::BlockChecksum(_)),
         "{err}"

@@ -5,9 +5,9 @@
 //! | offset | size | field | value |
 //! |---|---|---|---|
 //! | 0 | 8 | magic | `ES7-DTM\n` |
-//! | 8 | 2 | format version | 1 |
+//! | 8 | 2 | format version | 2 |
 //! | 10 | 2 | header size | 64 |
-//! | 12 | 4 | number of blocks | 404 |
+//! | 12 | 4 | number of blocks | 1616 |
 //! | 16 | 8 | size of the whole file in bytes | |
 //! | 24 | 8 | directory checksum | see [`checksum`] |
 //! | 32 | 32 | reserved | 0 |
@@ -15,15 +15,19 @@
 //! | … | | the blocks, in directory order | one byte per slot |
 //!
 //! A directory entry: material code (1 byte, the position in `Material::ALL`), material name
-//! (7 bytes, NUL-padded ASCII, e.g. `KRPvKR`), side to move (`w` or `b`), reserved (1 byte),
-//! digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes), checksum of the block's
-//! bytes (8 bytes).
+//! (7 bytes, NUL-padded ASCII, e.g. `KRPvKR`), side to move (`w` or `b`), kind (1 byte, the
+//! position in `Kind::ALL`: 0 distances to mate, 1 draw distances, 2 and 3 White's and Black's
+//! superiority distances), digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes),
+//! checksum of the block's bytes (8 bytes). The blocks come kind by kind, each kind in
+//! `Material::ALL` order.
 //!
-//! A block holds one (material, side to move, digit 0) of the index (see `index`): the plies to
-//! mate of each slot, the side to move mating when odd, or 255 for no mate (a draw) or no
-//! position. Opening checks the header, the directory and its checksum, and the file's size; each
-//! block's checksum is checked when the block is first read, so a corrupt file is an error
-//! before any of its values is used.
+//! A block holds one (kind, material, side to move, digit 0) of the index (see `index`), one
+//! byte per slot: for a mate block the plies to mate, the side to move mating when odd; for the
+//! other kinds the plies within which the kind's side forces its goal (`Distance`); 255 for
+//! none (or no position). Version 1 had the mate blocks only. Opening
+//! checks the header, the directory and its checksum, and the file's size; each block's
+//! checksum is checked when the block is first read, so a corrupt file is an error before any
+//! of its values is used.
 
 use std::{
     error::Error,
@@ -33,16 +37,18 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use super::{index::Layout, material::Material};
+use super::{Kind, index::Layout, material::Material};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 1;
+const VERSION: u16 = 2;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 
 /// One block's place in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockEntry {
+    /// What the block holds.
+    pub kind: Kind,
     /// The material.
     pub material: Material,
     /// 0 for White to move, 1 for Black.
@@ -147,19 +153,22 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 pub fn expected_blocks() -> Vec<BlockEntry> {
     let mut entries = Vec::new();
     let mut offset = 0u64;
-    for material in Material::ALL.into_iter().filter(|m| !m.is_dead()) {
-        let layout = Layout::new(material);
-        for side in 0..2 {
-            for d0 in 0..layout.digit0_count() {
-                entries.push(BlockEntry {
-                    material,
-                    side,
-                    d0,
-                    len: layout.block_slots(),
-                    offset,
-                    checksum: 0,
-                });
-                offset += layout.block_slots() as u64;
+    for kind in Kind::ALL {
+        for material in Material::ALL.into_iter().filter(|m| !m.is_dead()) {
+            let layout = Layout::new(material);
+            for side in 0..2 {
+                for d0 in 0..layout.digit0_count() {
+                    entries.push(BlockEntry {
+                        kind,
+                        material,
+                        side,
+                        d0,
+                        len: layout.block_slots(),
+                        offset,
+                        checksum: 0,
+                    });
+                    offset += layout.block_slots() as u64;
+                }
             }
         }
     }
@@ -179,7 +188,7 @@ fn encode_directory(entries: &[BlockEntry]) -> Vec<u8> {
         dir.push(e.material.code());
         dir.extend_from_slice(&name_bytes(e.material));
         dir.push(if e.side == 0 { b'w' } else { b'b' });
-        dir.push(0);
+        dir.push(e.kind.index() as u8);
         dir.extend_from_slice(&(e.d0 as u16).to_le_bytes());
         dir.extend_from_slice(&(e.len as u32).to_le_bytes());
         dir.extend_from_slice(&e.offset.to_le_bytes());
@@ -188,9 +197,10 @@ fn encode_directory(entries: &[BlockEntry]) -> Vec<u8> {
     dir
 }
 
-/// Writes the tables (in [`Material::ALL`] order, `None` for dead materials) to `path`, through
-/// a temporary file renamed at the end so a reader never sees half a file.
-pub fn write(path: &Path, tables: &[Option<Vec<u8>>]) -> Result<(), TableError> {
+/// Writes the tables (by [`Kind::index`], each in [`Material::ALL`] order, `None` for dead
+/// materials) to `path`, through a temporary file renamed at the end so a reader never sees
+/// half a file.
+pub fn write(path: &Path, tables: &[Vec<Option<Vec<u8>>>; Kind::COUNT]) -> Result<(), TableError> {
     let err = |kind| TableError {
         path: path.to_owned(),
         kind,
@@ -198,7 +208,7 @@ pub fn write(path: &Path, tables: &[Option<Vec<u8>>]) -> Result<(), TableError> 
     let mut entries = expected_blocks();
     let data_start = (HEADER_SIZE + entries.len() * ENTRY_SIZE) as u64;
     for e in &mut entries {
-        let values = tables[e.material.code() as usize]
+        let values = tables[e.kind.index()][e.material.code() as usize]
             .as_deref()
             .ok_or_else(|| {
                 err(TableErrorKind::Directory(format!(
@@ -226,7 +236,9 @@ pub fn write(path: &Path, tables: &[Option<Vec<u8>>]) -> Result<(), TableError> 
         file.write_all(&header)?;
         file.write_all(&dir)?;
         for e in &entries {
-            let values = tables[e.material.code() as usize].as_deref().unwrap_or(&[]);
+            let values = tables[e.kind.index()][e.material.code() as usize]
+                .as_deref()
+                .unwrap_or(&[]);
             let start = (e.side * Layout::new(e.material).digit0_count() + e.d0) * e.len;
             file.write_all(&values[start..start + e.len])?;
         }
@@ -309,12 +321,14 @@ impl TableFile {
             if e[0] != want.material.code()
                 || e[1..8] != name_bytes(want.material)
                 || side != want.side
+                || usize::from(e[9]) != want.kind.index()
                 || d0 != want.d0
                 || got_len != want.len
                 || got_offset != want.offset + data_start
             {
                 return Err(err(TableErrorKind::Directory(format!(
-                    "entry {i} is not {} {} block {}",
+                    "entry {i} is not {} {} {} block {}",
+                    want.kind.name(),
                     want.material,
                     if want.side == 0 { 'w' } else { 'b' },
                     want.d0
@@ -361,7 +375,8 @@ impl TableFile {
             .map_err(|e| err(TableErrorKind::Io(e)))?;
         if checksum(&bytes) != e.checksum {
             return Err(err(TableErrorKind::BlockChecksum(format!(
-                "{} block {} with {} to move",
+                "{} {} block {} with {} to move",
+                e.kind.name(),
                 e.material,
                 e.d0,
                 if e.side == 0 { "White" } else { "Black" }

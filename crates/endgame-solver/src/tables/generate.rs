@@ -1,5 +1,6 @@
 //! The retrograde generator: distance to mate, in plies, for every position of every material,
-//! both sides to move.
+//! both sides to move, and the tables of the other kinds ([`Kind`]: Black's draw distance, each
+//! side's superiority distance), all from one pass over each unit's moves.
 //!
 //! Materials are built in [`Material::ALL`]'s order, so every capture or promotion leads into a
 //! finished table; a pawn table is built one pawn square (a *unit*) at a time, from rank 6 down,
@@ -19,6 +20,12 @@
 //! This is the Bellman equation of the distance to mate read forwards, so the levels are exact;
 //! `verify` checks every entry against it with `small_board`'s move generator.
 //!
+//! The other kinds are the same game with another goal ([`Game`]): the forcer wins at level 0
+//! where the goal is reached on the board (for the draw table: White to move with no move, or
+//! Black stalemated; for X's superiority: X's mate), and through conversions as the finished
+//! tables of the kind say (a dead position ends the game drawn: reached for the draw table, not
+//! for superiority). A material where X holds superiority has reached X's goal everywhere.
+//!
 //! The work is done on *words* (see `index`): the 49 positions that differ only in the inner
 //! piece's square are one `u64`, so a move of an outer piece pulls a whole word from the word of
 //! its destination (masking the squares that would block it), and a move of the inner piece is a
@@ -32,7 +39,7 @@ use rayon::prelude::*;
 use small_board::{Bitboard, Color, Piece, Role, Square, attacks, unmove};
 
 use super::{
-    NONE,
+    Kind, NONE,
     index::{Layout, Symmetry},
     material::Material,
 };
@@ -41,10 +48,10 @@ use super::{
 /// escapes).
 const NEVER: u8 = 255;
 
-/// The finished tables so far, by [`Material::code`].
+/// The finished tables so far, by [`Kind::index`] then [`Material::code`].
 pub struct Built {
     layouts: Vec<Option<Layout>>,
-    values: Vec<Option<Vec<u8>>>,
+    tables: [Vec<Option<Vec<u8>>>; Kind::COUNT],
 }
 
 impl std::fmt::Debug for Built {
@@ -60,13 +67,14 @@ impl Built {
                 .iter()
                 .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
                 .collect(),
-            values: vec![None; Material::ALL.len()],
+            tables: Kind::ALL.map(|_| vec![None; Material::ALL.len()]),
         }
     }
 
-    /// Takes the finished tables, in [`Material::ALL`] order (`None` for dead materials).
-    pub fn into_tables(self) -> Vec<Option<Vec<u8>>> {
-        self.values
+    /// Takes the finished tables, by [`Kind::index`], each in [`Material::ALL`] order (`None`
+    /// for dead materials).
+    pub fn into_tables(self) -> [Vec<Option<Vec<u8>>>; Kind::COUNT] {
+        self.tables
     }
 }
 
@@ -226,22 +234,29 @@ struct SlotInit {
     /// For the game where the side to move defends: the longest mate through a conversion
     /// (child + 1), 0 with no conversions, or [`NEVER`] when one escapes.
     conv_loss: u8,
+    /// For each kind one side forces (all but the mate table, in [`Kind::ALL`] order): with
+    /// the forcer to move, as `conv_win`; with the defender to move, as `conv_loss`.
+    conv: [u8; FORCED],
 }
 
-/// The value a finished table gives the position after a conversion (`NONE` for a dead one).
+/// The kinds one side forces: [`Kind::ALL`] but the first.
+const FORCED: usize = Kind::COUNT - 1;
+
+/// The values the finished tables give the position after a conversion, by [`Kind::index`]. A
+/// dead position has ended drawn: no mate, no superiority, a draw distance of 0.
 fn child_value(
     built: &Built,
-    unit_values: &[u8],
+    unit: [&[u8]; Kind::COUNT],
     own: Material,
     child: &Placement,
     turn: Color,
-) -> u8 {
+) -> [u8; Kind::COUNT] {
     let Some(material) = child.material() else {
-        return NONE;
+        return [NONE; Kind::COUNT];
     };
     let code = material.code() as usize;
     let Some(layout) = built.layouts[code].as_ref() else {
-        return NONE; // a dead position: no mate
+        return Kind::ALL.map(|kind| if kind == Kind::Draw { 0 } else { NONE });
     };
     let mut squares = [Square::A1; 5];
     for (i, piece) in layout.pieces.iter().enumerate() {
@@ -252,16 +267,20 @@ fn child_value(
     }
     let slot = layout.slot(turn, &mut squares[..layout.pieces.len()]);
     if material == own {
-        unit_values[slot]
+        unit.map(|values| values[slot])
     } else {
-        built.values[code].as_ref().map_or(NONE, |v| v[slot])
+        Kind::ALL.map(|kind| {
+            built.tables[kind.index()][code]
+                .as_ref()
+                .map_or(NONE, |v| v[slot])
+        })
     }
 }
 
 /// Everything about one valid position but its in-unit moves' values.
 fn init_slot(
     built: &Built,
-    own_values: &[u8],
+    unit: [&[u8]; Kind::COUNT],
     own: Material,
     pos: &Placement,
     turn: Color,
@@ -275,9 +294,27 @@ fn init_slot(
         mated: false,
         conv_win: NONE,
         conv_loss: 0,
+        conv: std::array::from_fn(|k| {
+            if Kind::ALL[k + 1].forcer() == Some(turn) {
+                NONE
+            } else {
+                0
+            }
+        }),
     };
     let note = |init: &mut SlotInit, child: &Placement| {
-        let c = child_value(built, own_values, own, child, them);
+        let values = child_value(built, unit, own, child, them);
+        let c = values[Kind::Mate.index()];
+        for (k, conv) in init.conv.iter_mut().enumerate() {
+            let value = values[k + 1];
+            *conv = if Kind::ALL[k + 1].forcer() == Some(turn) {
+                (*conv).min(value.saturating_add(1))
+            } else if value == NONE || *conv == NEVER {
+                NEVER
+            } else {
+                (*conv).max(value + 1)
+            };
+        }
         // The child's value: the side to move there (them) mates in c if c is odd, is mated
         // in c if even.
         if c != NONE && c.is_multiple_of(2) {
@@ -355,10 +392,25 @@ struct Unit<'a> {
     /// `conv_loss` (for the game it defends).
     conv_win: [Vec<u8>; 2],
     conv_loss: [Vec<u8>; 2],
+    /// Per kind one side forces, per side, per slot: `SlotInit::conv`.
+    conv: [[Vec<u8>; 2]; FORCED],
 }
 
 fn side_index(color: Color) -> usize {
     usize::from(color == Color::Black)
+}
+
+/// A game the levels solve: the forcer wins when the game reaches one of `won` (level 0), and
+/// a conversion wins or loses as the finished tables say.
+struct Game<'a> {
+    forcer: Color,
+    /// Per side to move: the positions where the game is already won (level 0).
+    won: [&'a [u64]; 2],
+    /// Per slot with the forcer to move: the fastest win through a conversion, or `NONE`.
+    conv_win: &'a [u8],
+    /// Per slot with the defender to move: the longest loss through conversions, 0 without
+    /// conversions, [`NEVER`] when one escapes.
+    conv_loss: &'a [u8],
 }
 
 impl Unit<'_> {
@@ -483,14 +535,41 @@ impl Unit<'_> {
         out
     }
 
-    /// Solves the game where `forcer` mates: the plies to mate for every slot of the unit (both
-    /// sides, unit order), `NONE` where it cannot force mate.
+    /// The game where `forcer` mates.
+    fn mate_game<'b>(&'b self, forcer: Color, none: &'b [u64]) -> Game<'b> {
+        let f = side_index(forcer);
+        let mut won = [none, none];
+        won[1 - f] = &self.mated[1 - f];
+        Game {
+            forcer,
+            won,
+            conv_win: &self.conv_win[f],
+            conv_loss: &self.conv_loss[1 - f],
+        }
+    }
+
+    /// The game of `kind` (not [`Kind::Mate`]), won on the board at `won` (per side index).
+    fn forced_game<'b>(&'b self, kind: Kind, won: &'b [Vec<u64>; 2]) -> Game<'b> {
+        let forcer = kind.forcer().unwrap_or(Color::White);
+        let f = side_index(forcer);
+        let k = kind.index() - 1;
+        Game {
+            forcer,
+            won: [&won[0], &won[1]],
+            conv_win: &self.conv[k][f],
+            conv_loss: &self.conv[k][1 - f],
+        }
+    }
+
+    /// Solves `game`: the plies to its end for every slot of the unit (both sides, unit
+    /// order), `NONE` where the forcer cannot force it.
     ///
     /// Only the words that can change are looked at: the forcer's words with a move into the
     /// defender's newest level, the defender's words with a move into the forcer's newest
     /// level (one of their escapes may have closed), and the words whose conversions reach the
     /// level.
-    fn solve(&self, forcer: Color) -> [Vec<u8>; 2] {
+    fn solve(&self, game: &Game<'_>) -> [Vec<u8>; 2] {
+        let forcer = game.forcer;
         let f = side_index(forcer);
         let d = 1 - f;
         let mut values = [vec![NONE; self.words * 49], vec![NONE; self.words * 49]];
@@ -503,14 +582,14 @@ impl Unit<'_> {
             let mut seen_win = [false; 256];
             let mut seen_loss = [false; 256];
             for sq in Bitboard(self.valid[f][w]) {
-                let c = self.conv_win[f][w * 49 + sq.index()];
+                let c = game.conv_win[w * 49 + sq.index()];
                 if c != NONE && !seen_win[c as usize] {
                     seen_win[c as usize] = true;
                     win_events[c as usize].push(w as u32);
                 }
             }
             for sq in Bitboard(self.valid[d][w] & self.moves[d][w]) {
-                let c = self.conv_loss[d][w * 49 + sq.index()];
+                let c = game.conv_loss[w * 49 + sq.index()];
                 if c != 0 && c != NEVER && !seen_loss[c as usize] {
                     seen_loss[c as usize] = true;
                     loss_events[c as usize].push(w as u32);
@@ -521,18 +600,21 @@ impl Unit<'_> {
             .rev()
             .find(|&l| !win_events[l].is_empty() || !loss_events[l].is_empty())
             .unwrap_or(0);
-        // Level 0: the defender is checkmated.
-        let mated: Vec<u32> = (0..self.words as u32)
-            .filter(|&w| self.mated[d][w as usize] != 0)
-            .collect();
-        let level0: Vec<(u32, u64)> = mated
-            .iter()
-            .map(|&w| (w, self.mated[d][w as usize]))
-            .collect();
-        apply(&mut values[d], &mut open[d], &level0, 0);
+        // Level 0: the game is won on the board.
+        let won = |side: usize| -> Vec<(u32, u64)> {
+            (0..self.words as u32)
+                .filter_map(|w| Some((w, game.won[side][w as usize])).filter(|&(_, b)| b != 0))
+                .collect()
+        };
+        let (won_f, won_d) = (won(f), won(d));
+        apply(&mut values[f], &mut open[f], &won_f, 0);
+        apply(&mut values[d], &mut open[d], &won_d, 0);
         // The newest level's words, per role (forcer, defender).
-        let mut newest: [Vec<u32>; 2] = [Vec::new(), mated];
-        let mut newest_bits = [vec![0u64; self.words], self.mated[d].clone()];
+        let mut newest: [Vec<u32>; 2] = [
+            won_f.iter().map(|&(w, _)| w).collect(),
+            won_d.iter().map(|&(w, _)| w).collect(),
+        ];
+        let mut newest_bits = [game.won[f].to_vec(), game.won[d].to_vec()];
         let mut level: u8 = 0;
         while level < NONE - 1 {
             level += 1;
@@ -553,7 +635,7 @@ impl Unit<'_> {
                     }
                     let mut bits = self.pull_word(forcer, &newest_bits[1], wi) & o;
                     for sq in Bitboard(o & !bits) {
-                        if self.conv_win[f][wi * 49 + sq.index()] == level {
+                        if game.conv_win[wi * 49 + sq.index()] == level {
                             bits |= 1 << sq.index();
                         }
                     }
@@ -576,7 +658,7 @@ impl Unit<'_> {
                     }
                     let mut bits = o & !self.pull_word(forcer.other(), &open[f], wi);
                     for sq in Bitboard(bits) {
-                        if self.conv_loss[d][wi * 49 + sq.index()] > level {
+                        if game.conv_loss[wi * 49 + sq.index()] > level {
                             bits &= !(1 << sq.index());
                         }
                     }
@@ -614,12 +696,18 @@ fn apply(values: &mut [u8], open: &mut [u64], new: &[(u32, u64)], level: u8) {
 }
 
 /// Builds the unit of `layout` with digit 0 in `d0s` (all of them for a pawnless table, one
-/// pawn square for a pawn table) into `values` (the material's whole table).
-fn build_unit(built: &Built, layout: &Layout, d0s: std::ops::Range<usize>, values: &mut [u8]) {
+/// pawn square for a pawn table) into `tables` (the material's whole tables, by
+/// [`Kind::index`]).
+fn build_unit(
+    built: &Built,
+    layout: &Layout,
+    d0s: std::ops::Range<usize>,
+    tables: &mut [Vec<u8>; Kind::COUNT],
+) {
     let base = d0s.start * layout.block_words;
     let words = d0s.len() * layout.block_words;
     let k = layout.pieces.len();
-    let own = layout.material;
+    let material = layout.material;
     let side_words = layout.side_words();
     let mut unit = Unit {
         layout,
@@ -639,68 +727,123 @@ fn build_unit(built: &Built, layout: &Layout, d0s: std::ops::Range<usize>, value
         mated: [vec![0; words], vec![0; words]],
         conv_win: [vec![NONE; words * 49], vec![NONE; words * 49]],
         conv_loss: [vec![0; words * 49], vec![0; words * 49]],
+        conv: std::array::from_fn(|_| [vec![0; words * 49], vec![0; words * 49]]),
     };
+    let own: [&[u8]; Kind::COUNT] = [&tables[0], &tables[1], &tables[2], &tables[3]];
     for turn in Color::ALL {
         let s = side_index(turn);
-        let own_values: &[u8] = values;
+        let [c0, c1, c2] = &mut unit.conv;
         unit.valid[s]
             .par_iter_mut()
             .zip(unit.moves[s].par_iter_mut())
             .zip(unit.mated[s].par_iter_mut())
             .zip(unit.conv_win[s].par_chunks_mut(49))
             .zip(unit.conv_loss[s].par_chunks_mut(49))
+            .zip(c0[s].par_chunks_mut(49))
+            .zip(c1[s].par_chunks_mut(49))
+            .zip(c2[s].par_chunks_mut(49))
             .enumerate()
-            .for_each(|(w, ((((valid, moves), mated), conv_win), conv_loss))| {
-                let squares = layout.outer_squares(base + w);
-                let mut pos = Placement {
-                    pieces: [(layout.pieces[0], Square::A1); 5],
-                    len: k,
-                };
-                let mut occ = 0u64;
-                for (j, (&piece, &sq)) in layout.pieces.iter().zip(&squares).take(k - 1).enumerate()
-                {
-                    pos.pieces[j] = (piece, sq);
-                    if occ & 1 << sq.index() != 0 {
-                        return; // two outer pieces on a square
+            .for_each(
+                |(w, (((((((valid, moves), mated), win), loss), c0), c1), c2))| {
+                    let squares = layout.outer_squares(base + w);
+                    let mut pos = Placement {
+                        pieces: [(layout.pieces[0], Square::A1); 5],
+                        len: k,
+                    };
+                    let mut occ = 0u64;
+                    for (j, (&piece, &sq)) in
+                        layout.pieces.iter().zip(&squares).take(k - 1).enumerate()
+                    {
+                        pos.pieces[j] = (piece, sq);
+                        if occ & 1 << sq.index() != 0 {
+                            return; // two outer pieces on a square
+                        }
+                        occ |= 1 << sq.index();
                     }
-                    occ |= 1 << sq.index();
-                }
-                let kings = [pos.king(Color::White), pos.king(Color::Black)];
-                if layout.pieces[k - 1].role != Role::King && kings[0].distance(kings[1]) <= 1 {
-                    return;
-                }
-                for inner in Square::all() {
-                    if occ & 1 << inner.index() != 0 {
-                        continue;
-                    }
-                    pos.pieces[k - 1] = (layout.pieces[k - 1], inner);
                     let kings = [pos.king(Color::White), pos.king(Color::Black)];
-                    if kings[0].distance(kings[1]) <= 1 || pos.in_check(turn.other()) {
-                        continue;
+                    if layout.pieces[k - 1].role != Role::King && kings[0].distance(kings[1]) <= 1 {
+                        return;
                     }
-                    let init = init_slot(built, own_values, own, &pos, turn);
-                    let bit = 1u64 << inner.index();
-                    *valid |= bit;
-                    if init.has_moves {
-                        *moves |= bit;
+                    for inner in Square::all() {
+                        if occ & 1 << inner.index() != 0 {
+                            continue;
+                        }
+                        pos.pieces[k - 1] = (layout.pieces[k - 1], inner);
+                        let kings = [pos.king(Color::White), pos.king(Color::Black)];
+                        if kings[0].distance(kings[1]) <= 1 || pos.in_check(turn.other()) {
+                            continue;
+                        }
+                        let init = init_slot(built, own, material, &pos, turn);
+                        let bit = 1u64 << inner.index();
+                        *valid |= bit;
+                        if init.has_moves {
+                            *moves |= bit;
+                        }
+                        if init.mated {
+                            *mated |= bit;
+                        }
+                        let i = inner.index();
+                        win[i] = init.conv_win;
+                        loss[i] = init.conv_loss;
+                        (c0[i], c1[i], c2[i]) = (init.conv[0], init.conv[1], init.conv[2]);
                     }
-                    if init.mated {
-                        *mated |= bit;
-                    }
-                    conv_win[inner.index()] = init.conv_win;
-                    conv_loss[inner.index()] = init.conv_loss;
-                }
-            });
+                },
+            );
     }
-    let by_white = unit.solve(Color::White);
-    let by_black = unit.solve(Color::Black);
-    for s in 0..2 {
-        let start = (s * side_words + base) * 49;
-        let out = &mut values[start..start + words * 49];
-        out.par_iter_mut()
-            .zip(by_white[s].par_iter())
-            .zip(by_black[s].par_iter())
-            .for_each(|((o, &w), &b)| *o = w.min(b));
+    let none = vec![0u64; words];
+    let mut store = |kind: Kind, solved: [Vec<u8>; 2]| {
+        for (s, side) in solved.iter().enumerate() {
+            let start = (s * side_words + base) * 49;
+            tables[kind.index()][start..start + words * 49].copy_from_slice(side);
+        }
+    };
+    // Distances to mate: the two games, one byte each (the parity tells who mates).
+    let by_white = unit.solve(&unit.mate_game(Color::White, &none));
+    let by_black = unit.solve(&unit.mate_game(Color::Black, &none));
+    let mut mate = by_white;
+    for (side, other) in mate.iter_mut().zip(&by_black) {
+        side.par_iter_mut()
+            .zip(other.par_iter())
+            .for_each(|(o, &b)| *o = (*o).min(b));
+    }
+    store(Kind::Mate, mate);
+    // The draw table: White to move with no move, or Black stalemated, has ended as Black
+    // wants.
+    let ended = |color: Color| -> Vec<u64> {
+        let s = side_index(color);
+        (0..words)
+            .map(|i| {
+                let no_move = unit.valid[s][i] & !unit.moves[s][i];
+                match color {
+                    Color::White => no_move,
+                    Color::Black => no_move & !unit.mated[s][i],
+                }
+            })
+            .collect()
+    };
+    let mut won: [Vec<u64>; 2] = [ended(Color::White), ended(Color::Black)];
+    store(Kind::Draw, unit.solve(&unit.forced_game(Kind::Draw, &won)));
+    // Superiority: a material where the forcer holds it has reached the goal everywhere; else
+    // the forcer's mate is the goal on the board.
+    for color in Color::ALL {
+        let kind = Kind::Superiority(color);
+        if material.superiority() == Some(color) {
+            let solved = [0, 1].map(|s| {
+                let mut side = vec![NONE; words * 49];
+                for (i, &bits) in unit.valid[s].iter().enumerate() {
+                    for sq in Bitboard(bits) {
+                        side[i * 49 + sq.index()] = 0;
+                    }
+                }
+                side
+            });
+            store(kind, solved);
+            continue;
+        }
+        let d = side_index(color.other());
+        won[1 - d].fill(0);
+        won[d].copy_from_slice(&unit.mated[d]);
+        store(kind, unit.solve(&unit.forced_game(kind, &won)));
     }
 }
 
@@ -717,18 +860,20 @@ pub fn build_all_until(last: Material, mut progress: impl FnMut(&Material, u64))
         let Some(layout) = built.layouts[material.code() as usize].clone() else {
             continue;
         };
-        let mut values = vec![NONE; layout.blocks() * layout.block_slots()];
+        let mut tables = Kind::ALL.map(|_| vec![NONE; layout.blocks() * layout.block_slots()]);
         if material.has_pawn() {
             // Pawn squares from rank 6 down: a push leads to a unit already built.
             for d0 in (0..layout.digit0_count()).rev() {
-                build_unit(&built, &layout, d0..d0 + 1, &mut values);
+                build_unit(&built, &layout, d0..d0 + 1, &mut tables);
                 progress(&material, 2 * layout.block_slots() as u64);
             }
         } else {
-            build_unit(&built, &layout, 0..layout.digit0_count(), &mut values);
-            progress(&material, values.len() as u64);
+            build_unit(&built, &layout, 0..layout.digit0_count(), &mut tables);
+            progress(&material, (layout.blocks() * layout.block_slots()) as u64);
         }
-        built.values[material.code() as usize] = Some(values);
+        for (kind, table) in Kind::ALL.into_iter().zip(tables) {
+            built.tables[kind.index()][material.code() as usize] = Some(table);
+        }
     }
     built
 }

@@ -140,6 +140,21 @@ impl Material {
         }
     }
 
+    /// Who holds material superiority in every position of the material (see
+    /// `goal::superiority`): Black with the rook against White's lone king; White with more
+    /// heavy pieces (queens and rooks) than Black.
+    pub fn superiority(self) -> Option<Color> {
+        let white_heavy =
+            u8::from(self.white_rook) + u8::from(self.white_extra == Some(Role::Queen));
+        if white_heavy > u8::from(self.black_rook) {
+            Some(Color::White)
+        } else if self.black_rook && !self.white_rook && self.white_extra.is_none() {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
     /// A stable small number for the file format (position in [`Material::ALL`]).
     pub fn code(self) -> u8 {
         Material::ALL.iter().position(|&m| m == self).unwrap_or(0) as u8

@@ -61,6 +61,83 @@ impl Dtm {
     }
 }
 
+/// What a table holds (all kinds are built together and stored in one file). Every kind but
+/// [`Kind::Mate`] is the [`Distance`] within which one side (the *forcer*) forces the game to a
+/// goal, repetitions not counted.
+///
+/// | kind | forcer | the goal | a sound bound for |
+/// |---|---|---|---|
+/// | [`Kind::Mate`] | either | checkmate ([`Dtm`]) | cases 1 and 2 (exact) |
+/// | [`Kind::Draw`] | Black | a stalemate (of either side), a dead position or Black's mate | Black's draw: holds within it, whatever the history (repetition only adds draws) |
+/// | [`Kind::Superiority`]`(X)` | X | a position where X holds material superiority, or X's mate | X's horizon goal: fails short of it, whatever the history (it needs superiority at the horizon or a mate) |
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Distances to mate ([`Dtm`]).
+    Mate,
+    /// Black forces a drawn end or a Black mate.
+    Draw,
+    /// The colour forces material superiority or its mate.
+    Superiority(Color),
+}
+
+impl Kind {
+    /// Every kind, in file order.
+    pub const ALL: [Kind; 4] = [
+        Kind::Mate,
+        Kind::Draw,
+        Kind::Superiority(Color::White),
+        Kind::Superiority(Color::Black),
+    ];
+
+    /// The number of kinds.
+    pub const COUNT: usize = Kind::ALL.len();
+
+    /// The position in [`Kind::ALL`]: the index into per-kind arrays and the code in the file.
+    pub const fn index(self) -> usize {
+        match self {
+            Kind::Mate => 0,
+            Kind::Draw => 1,
+            Kind::Superiority(Color::White) => 2,
+            Kind::Superiority(Color::Black) => 3,
+        }
+    }
+
+    /// The side that forces the goal (none for [`Kind::Mate`], which holds both).
+    pub const fn forcer(self) -> Option<Color> {
+        match self {
+            Kind::Mate => None,
+            Kind::Draw => Some(Color::Black),
+            Kind::Superiority(color) => Some(color),
+        }
+    }
+
+    /// The kind's name, for messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Mate => "mate",
+            Kind::Draw => "draw",
+            Kind::Superiority(Color::White) => "white superiority",
+            Kind::Superiority(Color::Black) => "black superiority",
+        }
+    }
+}
+
+/// Within how many plies the forcer of a table kind forces its goal when repetitions are not
+/// counted (see [`Kind`]); `None` when the other side can keep it away for ever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distance(pub Option<u32>);
+
+impl Distance {
+    /// Whether the goal is forced within `plies`.
+    pub fn within(self, plies: u32) -> bool {
+        self.0.is_some_and(|d| d <= plies)
+    }
+
+    fn from_byte(byte: u8) -> Distance {
+        Distance((byte != NONE).then_some(u32::from(byte)))
+    }
+}
+
 /// Where the table file is: `explicit` (a flag), else the environment variable, else
 /// [`FILE_NAME`] in the working directory.
 pub fn locate(explicit: Option<&Path>) -> PathBuf {
@@ -117,8 +194,8 @@ pub fn open_or_build(
 pub struct Tables {
     file: TableFile,
     layouts: Vec<Option<Layout>>,
-    /// The first directory entry of each material.
-    first_block: Vec<usize>,
+    /// The first directory entry of each material, by [`Kind::index`] then material code.
+    first_block: [Vec<usize>; Kind::COUNT],
     blocks: Vec<Option<Box<[u8]>>>,
     loaded_bytes: usize,
     /// The most bytes of blocks kept; past it the oldest block read is dropped (and read again
@@ -137,9 +214,9 @@ impl Tables {
     /// [`TableError`] when it is missing or not a valid table file.
     pub fn open(path: &Path) -> Result<Tables, TableError> {
         let file = TableFile::open(path)?;
-        let mut first_block = vec![0; Material::ALL.len()];
+        let mut first_block = Kind::ALL.map(|_| vec![0; Material::ALL.len()]);
         for (i, e) in file.entries().iter().enumerate().rev() {
-            first_block[e.material.code() as usize] = i;
+            first_block[e.kind.index()][e.material.code() as usize] = i;
         }
         let blocks = vec![None; file.entries().len()];
         Ok(Tables {
@@ -186,14 +263,33 @@ impl Tables {
     /// The distance to mate of `pos`, or `None` when its material is not the task's (or a
     /// block could not be read: see [`Tables::take_error`]).
     pub fn probe(&mut self, pos: &Position) -> Option<Dtm> {
+        match self.byte(Kind::Mate, pos)? {
+            Some(byte) => Some(Dtm::from_byte(byte, pos.turn())),
+            None => Some(Dtm::Draw), // a dead material
+        }
+    }
+
+    /// The distance of `pos` in the table of `kind` (not [`Kind::Mate`]), or `None` as for
+    /// [`Tables::probe`]. A dead position has ended drawn: distance 0 for [`Kind::Draw`], none
+    /// for [`Kind::Superiority`].
+    pub fn probe_distance(&mut self, kind: Kind, pos: &Position) -> Option<Distance> {
+        match self.byte(kind, pos)? {
+            Some(byte) => Some(Distance::from_byte(byte)),
+            None => Some(Distance((kind == Kind::Draw).then_some(0))),
+        }
+    }
+
+    /// The byte of `pos` in the table of `kind`: `Some(None)` for a dead material (no table),
+    /// `None` for a material not the task's or a block that could not be read.
+    fn byte(&mut self, kind: Kind, pos: &Position) -> Option<Option<u8>> {
         let material = Material::of(pos.board())?;
         let code = material.code() as usize;
         let Some(layout) = self.layouts[code].as_ref() else {
-            return Some(Dtm::Draw); // a dead material
+            return Some(None);
         };
         let slot = layout.slot_of(pos);
         let block_slots = layout.block_slots();
-        let block = self.first_block[code] + slot / block_slots;
+        let block = self.first_block[kind.index()][code] + slot / block_slots;
         if self.blocks[block].is_none() {
             match self.file.read_block(block) {
                 Ok(bytes) => {
@@ -212,37 +308,36 @@ impl Tables {
                 }
             }
         }
-        let byte = self.blocks[block].as_ref()?[slot % block_slots];
-        Some(Dtm::from_byte(byte, pos.turn()))
+        Some(Some(self.blocks[block].as_ref()?[slot % block_slots]))
     }
 
-    /// Reads every block, checking its checksum.
+    /// Reads every block, checking its checksum, into whole tables (by [`Kind::index`], each
+    /// in [`Material::ALL`] order, `None` for dead materials), calling `progress(done, total)`
+    /// in blocks. Each block is dropped once copied, so the tables are held once.
     ///
     /// # Errors
     ///
     /// The first [`TableError`].
-    pub fn load_all(&mut self, mut progress: impl FnMut(usize, usize)) -> Result<(), TableError> {
-        let n = self.blocks.len();
-        for i in 0..n {
-            if self.blocks[i].is_none() {
-                let bytes = self.file.read_block(i)?;
-                self.loaded_bytes += bytes.len();
-                self.blocks[i] = Some(bytes);
-            }
-            progress(i + 1, n);
+    pub fn into_all(
+        mut self,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<AllTables, TableError> {
+        let total = self.blocks.len();
+        let mut all: AllTables = Kind::ALL.map(|_| vec![None; Material::ALL.len()]);
+        for (i, entry) in self.file.entries().to_vec().into_iter().enumerate() {
+            let bytes = match self.blocks[i].take() {
+                Some(bytes) => bytes,
+                None => self.file.read_block(i)?,
+            };
+            let layout = Layout::new(entry.material);
+            all[entry.kind.index()][entry.material.code() as usize]
+                .get_or_insert_with(|| Vec::with_capacity(layout.blocks() * layout.block_slots()))
+                .extend_from_slice(&bytes);
+            progress(i + 1, total);
         }
-        Ok(())
-    }
-
-    /// The whole table of `material` (both sides), once [`Tables::load_all`] has run.
-    pub fn table_bytes(&self, material: Material) -> Option<Vec<u8>> {
-        let code = material.code() as usize;
-        let layout = self.layouts[code].as_ref()?;
-        let first = self.first_block[code];
-        let mut out = Vec::with_capacity(layout.blocks() * layout.block_slots());
-        for b in first..first + layout.blocks() {
-            out.extend_from_slice(self.blocks[b].as_deref()?);
-        }
-        Some(out)
+        Ok(all)
     }
 }
+
+/// Whole tables, by [`Kind::index`] then [`Material::code`] (`None` for dead materials).
+pub type AllTables = [Vec<Option<Vec<u8>>>; Kind::COUNT];

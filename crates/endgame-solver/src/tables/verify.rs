@@ -2,15 +2,23 @@
 //! computed with `small_board`'s own move generator (not the generator's attack pulls), and the
 //! checkmates and stalemates counted by direct enumeration.
 //!
-//! For every slot: if it holds no legal position its byte must be `NONE`; a checkmate is 0; a
-//! stalemate is `NONE`; otherwise, with c the children's values: 1 + the least even c if a move
-//! leads to a position whose side to move is mated, else 1 + the largest c if every move leads
-//! to a mate by the side then to move, else `NONE`.
+//! For every slot of a mate table: if it holds no legal position its byte must be `NONE`; a
+//! checkmate is 0; a stalemate is `NONE`; otherwise, with c the children's values: 1 + the
+//! least even c if a move leads to a position whose side to move is mated, else 1 + the largest
+//! c if every move leads to a mate by the side then to move, else `NONE`.
+//!
+//! For every slot of the tables one side forces ([`Kind`]): `NONE` without a legal position; 0
+//! where the goal is reached on the board (for the draw table a stalemate or White's mate; for
+//! X's superiority table X's superiority, by `goal::superiority`, or X's mate); `NONE` for any
+//! other end (no legal move); otherwise, with c the children's values (a dead position: 0 for
+//! the draw table, `NONE` for the others): with the forcer to move 1 + the least c, with the
+//! other side 1 + the largest c, `NONE` when that c is `NONE` (or past 254).
 
 use rayon::prelude::*;
 use small_board::{Board, Color, Position, Rules, Setup, Square};
 
-use super::{NONE, index::Layout, material::Material};
+use super::{AllTables, Kind, NONE, index::Layout, material::Material};
+use crate::goal::superiority;
 
 /// What the check found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,6 +35,9 @@ pub struct Report {
     pub mates: u64,
     /// The longest mate, in plies.
     pub longest: u32,
+    /// Per kind one side forces (by [`Kind::index`] − 1): the positions where it forces its
+    /// goal (the finite entries) and the longest of those, in plies.
+    pub forced: [(u64, u32); Kind::COUNT - 1],
     /// Entries that break the equation (the first few, as text), and how many in all.
     pub errors: Vec<String>,
     /// How many entries break it.
@@ -41,6 +52,9 @@ impl Report {
         self.stalemates += other.stalemates;
         self.mates += other.mates;
         self.longest = self.longest.max(other.longest);
+        for (mine, theirs) in self.forced.iter_mut().zip(other.forced) {
+            *mine = (mine.0 + theirs.0, mine.1.max(theirs.1));
+        }
         self.error_count += other.error_count;
         self.errors.extend(other.errors);
         self.errors.truncate(10);
@@ -48,14 +62,15 @@ impl Report {
     }
 }
 
-/// The value of any position of the task's material in `tables` (by [`Material::code`]).
-pub fn value(tables: &[Option<Vec<u8>>], layouts: &[Option<Layout>], pos: &Position) -> u8 {
+/// The value of any position of the task's material in the table of `kind`.
+pub fn value(tables: &AllTables, layouts: &[Option<Layout>], kind: Kind, pos: &Position) -> u8 {
     let Some(material) = Material::of(pos.board()) else {
         return NONE;
     };
     let code = material.code() as usize;
-    match (&layouts[code], &tables[code]) {
+    match (&layouts[code], &tables[kind.index()][code]) {
         (Some(layout), Some(values)) => values[layout.slot_of(pos)],
+        (None, _) if kind == Kind::Draw => 0, // a dead position
         _ => NONE,
     }
 }
@@ -89,18 +104,45 @@ pub fn expected(pos: &Position, child_value: impl Fn(&Position) -> u8) -> u8 {
     }
 }
 
-/// Checks every entry of `material`'s table, calling `progress` with the slots done.
+/// The value the equation of `kind` (one side forces) gives `pos` from its children's values.
+pub fn expected_forced(kind: Kind, pos: &Position, child_value: impl Fn(&Position) -> u8) -> u8 {
+    let forcer = kind.forcer().unwrap_or(Color::White);
+    if kind == Kind::Superiority(forcer) && superiority(pos.board()) == Some(forcer) {
+        return 0;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        let mated_by = pos.is_check().then_some(pos.turn().other());
+        let reached = match kind {
+            Kind::Draw => mated_by != Some(Color::White),
+            _ => mated_by == Some(forcer),
+        };
+        return if reached { 0 } else { NONE };
+    }
+    let children = moves.iter().map(|&m| child_value(&pos.play(m)));
+    let best = if pos.turn() == forcer {
+        children.min()
+    } else {
+        children.max()
+    };
+    match best {
+        Some(c) if c < NONE - 1 => c + 1,
+        _ => NONE,
+    }
+}
+
+/// Checks every entry of `material`'s tables, calling `progress` with the slots done.
 pub fn check_material(
-    tables: &[Option<Vec<u8>>],
+    tables: &AllTables,
     material: Material,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Report {
     check_words(tables, material, 1, progress)
 }
 
-/// Checks the entries of every `stride`-th word (49 slots) of `material`'s table.
+/// Checks the entries of every `stride`-th word (49 slots) of `material`'s tables.
 pub fn check_words(
-    tables: &[Option<Vec<u8>>],
+    tables: &AllTables,
     material: Material,
     stride: usize,
     progress: &(dyn Fn(u64) + Sync),
@@ -110,9 +152,17 @@ pub fn check_words(
         .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
         .collect();
     let code = material.code() as usize;
-    let (Some(layout), Some(values)) = (&layouts[code], &tables[code]) else {
+    let Some(layout) = &layouts[code] else {
         return Report::default();
     };
+    let Some(kinds) = tables
+        .iter()
+        .map(|t| t[code].as_deref())
+        .collect::<Option<Vec<&[u8]>>>()
+    else {
+        return Report::default();
+    };
+    let values = kinds[Kind::Mate.index()];
     let k = layout.pieces.len();
     let side_words = layout.side_words();
     (0..2 * side_words)
@@ -151,11 +201,11 @@ pub fn check_words(
                     })
                     .flatten();
                 let Some(pos) = pos else {
-                    if stored != NONE {
+                    if kinds.iter().any(|t| t[slot] != NONE) {
                         report.error_count += 1;
-                        report.errors.push(format!(
-                            "{material} slot {slot}: no position but value {stored}"
-                        ));
+                        report
+                            .errors
+                            .push(format!("{material} slot {slot}: no position but a value"));
                     }
                     continue;
                 };
@@ -168,7 +218,26 @@ pub fn check_words(
                         report.stalemates += 1;
                     }
                 }
-                let want = expected(&pos, |child| value(tables, &layouts, child));
+                let want = expected(&pos, |child| value(tables, &layouts, Kind::Mate, child));
+                for kind in &Kind::ALL[1..] {
+                    let stored = kinds[kind.index()][slot];
+                    let want =
+                        expected_forced(*kind, &pos, |child| value(tables, &layouts, *kind, child));
+                    let forced = &mut report.forced[kind.index() - 1];
+                    if stored != NONE {
+                        *forced = (forced.0 + 1, forced.1.max(u32::from(stored)));
+                    }
+                    if want != stored {
+                        report.error_count += 1;
+                        if report.errors.len() < 10 {
+                            report.errors.push(format!(
+                                "{material} {}: {} distance {stored}, the children give {want}",
+                                pos.fen(),
+                                kind.name()
+                            ));
+                        }
+                    }
+                }
                 if stored == 0 {
                     report.zeros += 1;
                 }

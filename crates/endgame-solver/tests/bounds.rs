@@ -1,0 +1,196 @@
+//! The tables' history-proof bounds against the plain minimax reference (which counts
+//! repetitions on the whole line): where the draw table says Black forces a draw or a mate
+//! within k plies, the reference's draw goal holds; where a side's superiority distance exceeds
+//! k, the reference's horizon goal for that side fails. On random positions of the task's
+//! material after a promotion, and after lines that already repeat positions (second and third
+//! occurrences). Then the solver itself after such lines at depths 6 and 7, where it takes the
+//! draw table as exact when no third occurrence can come.
+
+mod common;
+
+use endgame_solver::{
+    Goal, Solver, reference,
+    tables::{Kind, Tables},
+};
+use small_board::{Color, Piece, Position, Role};
+use test_support::{
+    Rng,
+    positions::{promoted_material, random_position},
+};
+
+const WK: Piece = Role::King.of(Color::White);
+const WR: Piece = Role::Rook.of(Color::White);
+const WP: Piece = Role::Pawn.of(Color::White);
+const BK: Piece = Role::King.of(Color::Black);
+const BR: Piece = Role::Rook.of(Color::Black);
+
+/// How many claims of each bound were checked.
+#[derive(Debug, Default)]
+struct Claims {
+    draw_holds: u32,
+    horizon_fails: u32,
+}
+
+/// Checks what the tables claim about the last position of `line` with `plies` left.
+fn check_claims(tables: &mut Tables, line: &[Position], plies: u32, claims: &mut Claims) {
+    let last = line[line.len() - 1];
+    let draw = tables
+        .probe_distance(Kind::Draw, &last)
+        .expect("a task material");
+    if draw.within(plies) {
+        assert!(
+            reference::wins(Goal::Draw, line, plies),
+            "draw distance {draw:?} but no forced draw within {plies} after {line:?}"
+        );
+        claims.draw_holds += 1;
+    }
+    for color in Color::ALL {
+        let distance = tables
+            .probe_distance(Kind::Superiority(color), &last)
+            .expect("a task material");
+        if !distance.within(plies) {
+            assert!(
+                !reference::wins(Goal::Horizon(color), line, plies),
+                "{color:?}'s superiority distance {distance:?} but H holds within {plies} after {line:?}"
+            );
+            claims.horizon_fails += 1;
+        }
+    }
+}
+
+#[test]
+fn bounds_on_random_positions() {
+    let mut rng = Rng::new(12);
+    let mut tables = common::tables();
+    let mut claims = Claims::default();
+    for (plies, count) in [(0, 300), (1, 300), (2, 300), (3, 200), (4, 100)] {
+        for _ in 0..count {
+            let pos = random_position(&mut rng, promoted_material);
+            check_claims(&mut tables, &[pos], plies, &mut claims);
+        }
+    }
+    // Where Black draws or mates often: a lone king or a pawn against the rook.
+    for material in [&[WK, BK, BR][..], &[WK, WP, BK, BR]] {
+        for plies in 0..=5 {
+            for _ in 0..60 {
+                let pos = random_position(&mut rng, |_| material.to_vec());
+                check_claims(&mut tables, &[pos], plies, &mut claims);
+            }
+        }
+    }
+    // Deeper, the draw claims alone (the lone king's escapes are few).
+    for plies in 6..=9 {
+        for _ in 0..40 {
+            let pos = random_position(&mut rng, |_| vec![WK, BK, BR]);
+            let draw = tables.probe_distance(Kind::Draw, &pos).expect("KvKR");
+            if draw.within(plies) {
+                assert!(reference::wins(Goal::Draw, &[pos], plies), "{pos} {draw:?}");
+                claims.draw_holds += 1;
+            }
+        }
+    }
+    eprintln!("{claims:?}");
+    assert!(
+        claims.draw_holds > 100 && claims.horizon_fails > 1000,
+        "{claims:?}"
+    );
+}
+
+/// Light material where short walks there and back repeat positions.
+const LIGHT: [&[Piece]; 4] = [
+    &[WK, BK, BR],
+    &[WK, WR, BK],
+    &[WK, WP, BK],
+    &[WK, WR, BK, BR],
+];
+
+/// A line from a random position of `material`: two moves there and back, twice, so that the
+/// start occurs three times (shorter when a walk cannot be undone).
+fn repeating_line(rng: &mut Rng, material: &[Piece]) -> Vec<Position> {
+    let start = random_position(rng, |_| material.to_vec());
+    let mut line = vec![start];
+    for _ in 0..2 {
+        let mut walk = Vec::new();
+        for _ in 0..2 {
+            let pos = line[line.len() - 1];
+            let moves: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.capture.is_none() && m.role != Role::Pawn)
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            let m = *rng.pick(&moves);
+            walk.push(m);
+            line.push(pos.play(m));
+        }
+        for m in walk.into_iter().rev() {
+            let pos = line[line.len() - 1];
+            match pos
+                .legal_moves()
+                .into_iter()
+                .find(|b| b.from == m.to && b.to == m.from)
+            {
+                Some(back) => line.push(pos.play(back)),
+                None => return line,
+            }
+        }
+    }
+    line
+}
+
+/// The prefixes of `line` that do not end the game before their last position.
+fn prefixes(line: &[Position]) -> impl Iterator<Item = &[Position]> {
+    (1..=line.len())
+        .map(|end| &line[..end])
+        .take_while(|prefix| {
+            let before = &prefix[..prefix.len() - 1];
+            before.iter().all(|p| p.has_legal_moves() && !p.is_dead())
+        })
+}
+
+#[test]
+fn bounds_after_repeating_lines() {
+    let mut rng = Rng::new(13);
+    let mut tables = common::tables();
+    let mut claims = Claims::default();
+    for material in LIGHT {
+        for _ in 0..25 {
+            let line = repeating_line(&mut rng, material);
+            for prefix in prefixes(&line) {
+                for plies in 0..=4 {
+                    check_claims(&mut tables, prefix, plies, &mut claims);
+                }
+            }
+        }
+    }
+    eprintln!("{claims:?}");
+    assert!(
+        claims.draw_holds > 50 && claims.horizon_fails > 1000,
+        "{claims:?}"
+    );
+}
+
+/// At depths 6 and 7 a third occurrence can only come from a position already on the line: the
+/// solver searches where one could and trusts the draw table elsewhere.
+#[test]
+fn draw_goal_at_depths_six_and_seven_after_repeating_lines() {
+    let mut rng = Rng::new(14);
+    let mut solver = Solver::with_tables(256 << 20, common::tables());
+    let mut compared = 0;
+    for material in &LIGHT[..3] {
+        for _ in 0..6 {
+            let line = repeating_line(&mut rng, material);
+            for prefix in prefixes(&line).step_by(2) {
+                for plies in [6, 7] {
+                    let fast = solver.wins(Goal::Draw, prefix, plies);
+                    let plain = reference::wins(Goal::Draw, prefix, plies);
+                    assert_eq!(fast, plain, "draw at depth {plies} after {prefix:?}");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{compared} comparisons");
+}

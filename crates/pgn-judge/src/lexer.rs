@@ -725,7 +725,10 @@ mod tests {
         );
         assert_eq!(
             games("[Event \"x\"] ; note\n\n1. e4 *\n\n[A \"1\"]\n;\n[B \"2\"];\n\n1. d4"),
-            ["[Event \"x\"] ; note\n\n1. e4 *\n", "[A \"1\"]\n;\n[B \"2\"];\n\n1. d4"]
+            [
+                "[Event \"x\"] ; note\n\n1. e4 *\n",
+                "[A \"1\"]\n;\n[B \"2\"];\n\n1. d4"
+            ]
         );
         // A tag that is not at the start of a line is movetext.
         assert_eq!(tokens("e4 [White \"A\"]"), ["e4", "[White", "\"A\"]"]);
@@ -787,7 +790,15 @@ mod tests {
             assert!(is_comment_only(text.as_bytes()), "{text:?}");
             assert_eq!(tokens(text), Vec::<String>::new());
         }
-        for text in ["{x} e4", "{x", "{x} 1.", "{x} *", "[A \"1\"] {x}", "[A] {x}", "{x} }"] {
+        for text in [
+            "{x} e4",
+            "{x",
+            "{x} 1.",
+            "{x} *",
+            "[A \"1\"] {x}",
+            "[A] {x}",
+            "{x} }",
+        ] {
             assert!(!is_comment_only(text.as_bytes()), "{text:?}");
         }
     }

@@ -13,6 +13,7 @@
 //! | [`lexer`] | PGN text: where a game ends, and its tokens as written |
 //! | [`pgn`] | one PGN game judged, with its `Result` tag checked |
 //! | [`source`] | the input: plain, zstd, gzip, bzip2 or zip, decompressed as it streams |
+//! | `ahead` | a reader run ahead on a thread of its own (the decompression beside the judge) |
 //! | [`split`] | the text cut into chunks of whole games |
 //! | [`summary`] | counts per verdict and per `Result` agreement |
 //! | [`render`], [`json`] | the text lines, the `--json` wire structs |
@@ -21,7 +22,7 @@
 //! | `run` | [`run`]: a whole run, with its [`Options`] |
 //!
 //! The modules depend one way: `notation`, `rays` ← `matching` ← `judge` ← `games`; `lexer` ← `pgn` (with `judge`);
-//! `lexer` ← `split`; `source`; `summary`, `render`, `json`, `progress` ← `parallel` ← `run`.
+//! `lexer` ← `split`; `ahead` ← `source`; `summary`, `render`, `json`, `progress` ← `parallel` ← `run`.
 //!
 //! # Examples
 //!
@@ -39,6 +40,7 @@
 
 #![warn(missing_docs)]
 
+mod ahead;
 pub mod games;
 pub mod json;
 pub mod judge;

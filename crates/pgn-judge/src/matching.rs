@@ -131,12 +131,26 @@ fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
         None
     };
     // A move is legal when our king stands unattacked after it (a captured piece attacks no
-    // more); the king's own moves were checked above.
+    // more); the king's own moves were checked above. Another piece's move cannot stop a
+    // knight's or a pawn's check but by taking it; a slider can attack the king afterwards
+    // only from the king's lines, which are looked along only when one of theirs stands on
+    // them.
+    let theirs = them.without(to);
+    let (mut rook_snipers, mut bishop_snipers) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    if role != Role::King {
+        let steppers = (attacks::knight_attacks(king) & board.knights())
+            | (attacks::pawn_attacks(turn, king) & board.pawns());
+        if (steppers & theirs).any() {
+            return Some(Matches::None);
+        }
+        rook_snipers = rays::rook_lines(king) & board.rooks_and_queens() & theirs;
+        bishop_snipers = rays::bishop_lines(king) & board.bishops_and_queens() & theirs;
+    }
     let mut legal = from.into_iter().filter(|&from| {
-        role == Role::King
-            || rays::attacks_to(board, king, !turn, occupied.without(from).with(to))
-                .without(to)
-                .is_empty()
+        let occupied = occupied.without(from).with(to);
+        (rook_snipers.is_empty() || (rays::rook_attacks(king, occupied) & rook_snipers).is_empty())
+            && (bishop_snipers.is_empty()
+                || (rays::bishop_attacks(king, occupied) & bishop_snipers).is_empty())
     });
     Some(match (legal.next(), legal.next()) {
         (None, _) => Matches::None,

@@ -385,7 +385,10 @@ mod tests {
         for movetext in ["1. exd6 e.p. Kd7 *", "1. exd6\te.p.", "1. exd6 e.p.Kd7"] {
             let game = judged(&format!("{fen}{movetext}"));
             assert_eq!(game.judgement.fault_ply, None, "{movetext}");
-            assert_eq!(game.judgement.plies_played, 1 + u32::from(movetext.contains('K')));
+            assert_eq!(
+                game.judgement.plies_played,
+                1 + u32::from(movetext.contains('K'))
+            );
         }
         // Not after another move, nor twice, nor in other spellings.
         for (movetext, fault) in [

@@ -86,6 +86,22 @@ fn rank_attacks(sq: Square, occupied: u64) -> u64 {
     u64::from(RANK_ATTACKS[inner as usize][(index & 7) as usize]) << shift
 }
 
+/// The file and the rank of `sq`, without `sq`: where a rook on it attacks on an empty board.
+#[inline]
+pub fn rook_lines(sq: Square) -> Bitboard {
+    let index = u32::from(sq);
+    let file = 0x0101_0101_0101_0101u64 << (index & 7);
+    let rank = 0xffu64 << (index & 56);
+    Bitboard((file | rank) ^ (1 << index))
+}
+
+/// The two diagonals of `sq`, without `sq`: where a bishop on it attacks on an empty board.
+#[inline]
+pub fn bishop_lines(sq: Square) -> Bitboard {
+    let [diagonal, anti_diagonal] = diagonals(sq);
+    Bitboard(diagonal | anti_diagonal)
+}
+
 /// The squares a rook on `sq` attacks, with `occupied` blocking.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -151,6 +167,11 @@ mod tests {
     #[test]
     fn every_square_on_an_empty_and_a_full_board() {
         for sq in Square::ALL {
+            assert_eq!(rook_lines(sq), attacks::rook_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(
+                bishop_lines(sq),
+                attacks::bishop_attacks(sq, Bitboard::EMPTY)
+            );
             for occupied in [Bitboard::EMPTY, Bitboard::FULL] {
                 assert_eq!(
                     rook_attacks(sq, occupied),

@@ -11,7 +11,8 @@
 //!
 //! Formats that cannot be PGN text and that pgn-judge does not read (xz, 7z, rar, UTF-16 text)
 //! are refused by name. A compressed stream that ends early or is corrupt is a [`SourceError`]
-//! naming the byte of the compressed input where it was found.
+//! naming the byte of the compressed input where it was found. A compressed input is
+//! decompressed ahead on a thread of its own ([`crate::ahead`]).
 
 use std::{
     fmt,
@@ -25,6 +26,8 @@ use std::{
 };
 
 use toolkit_cli::{Input, Quoted, Report, Status, input_name};
+
+use crate::ahead::ReadAhead;
 
 /// A compressed format, by its first bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -166,7 +169,11 @@ impl fmt::Display for SourceError {
                 let format = format.name();
                 if member.is_some() {
                     // The next members are read: each is found through the directory.
-                    let what = if *truncated { "ends early" } else { "is corrupt" };
+                    let what = if *truncated {
+                        "ends early"
+                    } else {
+                        "is corrupt"
+                    };
                     let rest = if *at_end {
                         "all its games were judged, but their verdicts may come from the damaged \
                          data"
@@ -404,17 +411,19 @@ fn fill_head(reader: &mut Box<dyn BufRead + Send>) -> io::Result<Vec<u8>> {
     Ok(head)
 }
 
-/// The decompressing reader for a format (plain text as it is).
+/// The decompressing reader for a format, decompressing ahead on a thread of its own (plain
+/// text as it is).
 fn decoder<R: BufRead + Send + 'static>(
     format: Format,
     input: R,
 ) -> io::Result<Box<dyn Read + Send>> {
-    Ok(match format {
-        Format::Plain | Format::Zip => Box::new(input),
+    let decoder: Box<dyn Read + Send> = match format {
+        Format::Plain | Format::Zip => return Ok(Box::new(input)),
         Format::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
         Format::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
         Format::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
-    })
+    };
+    Ok(Box::new(ReadAhead::new(decoder)?))
 }
 
 /// A decoder's failure as the error to report: ending early or corrupt, at `offset`.
@@ -531,11 +540,16 @@ fn zip_members(
         } else {
             Box::new(raw)
         };
-        let reader = Box::new(CrcChecked {
+        let reader = ReadAhead::new(Box::new(CrcChecked {
             inner: flate2::CrcReader::new(reader),
             expected: member.crc32,
             progress: (read.clone(), start, member_read.clone()),
-        });
+        }))
+        .map_err(|source| SourceError::Read {
+            path: Some(path.clone()),
+            source,
+        })?;
+        let reader = Box::new(reader);
         let path = path.clone();
         let name = member.name.clone();
         let describe = move |err: io::Error| {
@@ -596,5 +610,11 @@ pub fn read_to_the_end(err: &io::Error) -> bool {
 /// Whether the input goes on after this failure of one of its texts: a damaged zip member is
 /// reported and the next member read (each is found through the archive's directory).
 pub fn goes_on_after(err: &SourceError) -> bool {
-    matches!(err, SourceError::Damaged { member: Some(_), .. })
+    matches!(
+        err,
+        SourceError::Damaged {
+            member: Some(_),
+            ..
+        }
+    )
 }

@@ -179,7 +179,8 @@ fn leftover_6_a_long_escape_line_between_games_loses_no_game() {
 #[test]
 fn leftover_6_a_game_too_long_is_skipped_to_the_next_tag_line() {
     let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
-    let too_long = "error: game 2: broken PGN: longer than 4 MiB (skipped up to the next tag pair line)\n";
+    let too_long =
+        "error: game 2: broken PGN: longer than 4 MiB (skipped up to the next tag pair line)\n";
     // A huge comment; wrapped clock comments, whose lines start with `[` but are no tag pairs.
     for long in [
         format!("1. e4 {{{}}}\n", "x".repeat(5 << 20)),

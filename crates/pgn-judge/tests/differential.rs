@@ -130,7 +130,9 @@ fn without_line_start_marks(text: &[u8]) -> Vec<u8> {
 fn without_spaces_lines(text: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     for line in text.split_inclusive(|&b| b == b'\n') {
-        let body = line.strip_suffix(b"\n").map(|body| body.strip_suffix(b"\r").unwrap_or(body));
+        let body = line
+            .strip_suffix(b"\n")
+            .map(|body| body.strip_suffix(b"\r").unwrap_or(body));
         match body {
             Some(body) if body.iter().all(|&b| b == b' ' || b == b'\t') => {
                 out.extend_from_slice(&line[body.len()..]);

@@ -14,8 +14,10 @@
 //!   frames; plain `zstd` when `pzstd` is missing).
 //!
 //! Times are CPU seconds (user + system) of the measured process, best of [`RUNS`] taken in turns
-//! with the programs it is compared with, for one thread; for two threads the wall time counts
-//! (and the CPU time is shown). The peak resident
+//! with the programs it is compared with, for one thread; for two threads, and for `.zst` (whose
+//! decompression runs on a thread of its own beside the judging one), the wall time counts (and
+//! the CPU time is shown). Plain and `.zst` also run pinned to one core (`taskset -c 0`), where
+//! the decompression cannot run beside the judge. The peak resident
 //! memory is the process's `VmHWM`. The load average of the machine is printed before and after.
 //! Last, the generated archive is streamed [`PIPE_TIMES`] times (a few GB) through a pipe into
 //! `pgn-judge --pgn`, never stored, to show that memory stays flat.
@@ -121,10 +123,17 @@ pub fn run() -> Result<Vec<Row>> {
         let two_args = ["--pgn", "-j", "2", path.as_str()];
         let zst_one_args = ["--pgn", "-j", "1", zst.as_str()];
         let zst_two_args = ["--pgn", "-j", "2", zst.as_str()];
-        let programs: [(&str, &str, &[&str], bool); 6] = [
+        let pinned_args = ["-c", "0", ours.as_str(), "--pgn", "-j", "1", path.as_str()];
+        let pinned_zst_args = ["-c", "0", ours.as_str(), "--pgn", "-j", "1", zst.as_str()];
+        let programs: [(&str, &str, &[&str], bool); 8] = [
             ("pgn-judge --pgn -j 1", &ours, &one_args, false),
             ("pgn-judge --pgn -j 2 (wall)", &ours, &two_args, true),
-            ("pgn-judge --pgn -j 1, .zst", &ours, &zst_one_args, false),
+            (
+                "pgn-judge --pgn -j 1, .zst (wall)",
+                &ours,
+                &zst_one_args,
+                true,
+            ),
             (
                 "pgn-judge --pgn -j 2, .zst (wall)",
                 &ours,
@@ -138,6 +147,18 @@ pub fn run() -> Result<Vec<Row>> {
                 &[path.as_str()],
                 true,
             ),
+            (
+                "taskset -c 0 pgn-judge --pgn -j 1 (wall, one core)",
+                "taskset",
+                &pinned_args,
+                true,
+            ),
+            (
+                "taskset -c 0 pgn-judge --pgn -j 1, .zst (wall, one core)",
+                "taskset",
+                &pinned_zst_args,
+                true,
+            ),
         ];
         let measured = in_turns(&programs)?;
         let rates: Vec<f64> = programs
@@ -145,9 +166,22 @@ pub fn run() -> Result<Vec<Row>> {
             .zip(&measured)
             .map(|((label, _, _, by_wall), m)| line(label, *m, *by_wall))
             .collect();
-        let [one, two, zst_one, zst_two, theirs, theirs_parallel] = rates[..] else {
-            unreachable!("six programs")
+        let [
+            one,
+            two,
+            zst_one,
+            zst_two,
+            theirs,
+            theirs_parallel,
+            pinned,
+            pinned_zst,
+        ] = rates[..]
+        else {
+            unreachable!("eight programs")
         };
+        // The decompression runs on a thread of its own: `.zst` against plain by wall time,
+        // with the plain file's wall time from its best run.
+        let one_wall = archive.moves as f64 / measured[0].wall.as_secs_f64();
         one_core.push(one);
         let mut push = |what: &str, ours: f64, baseline: &str, theirs: f64| {
             rows.push(Row {
@@ -173,10 +207,16 @@ pub fn run() -> Result<Vec<Row>> {
             one,
         );
         push(
-            ".zst vs plain, one core",
+            ".zst vs plain, one judging thread (wall)",
             zst_one,
-            "pgn-judge -j 1, plain",
-            one,
+            "pgn-judge -j 1, plain (wall)",
+            one_wall,
+        );
+        push(
+            ".zst vs plain, pinned to one core (wall)",
+            pinned_zst,
+            "taskset -c 0 pgn-judge -j 1, plain (wall)",
+            pinned,
         );
         push(
             ".zst vs plain, two threads (wall)",

@@ -11,7 +11,7 @@ use std::{
 
 use endgame_solver::tables::{self, Tables};
 
-/// The table file, built on first use (a minute or two) where the tool itself looks for it.
+/// The table file, built on first use (about two minutes) where the tool itself looks for it.
 pub fn tables_path() -> PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
     static BUILD: Mutex<()> = Mutex::new(());

@@ -284,6 +284,17 @@ fn skip_ket(text: &[u8]) -> usize {
             _ => break,
         }
     }
+    if text.get(at) == Some(&b';') {
+        return skip_tag_comments(text, at);
+    }
+    at
+}
+
+/// `;` comments from `text[at]`, each with the white space after it; where they end. Rare, so
+/// out of the way of the tags.
+#[cold]
+#[inline(never)]
+fn skip_tag_comments(text: &[u8], mut at: usize) -> usize {
     while text.get(at) == Some(&b';') {
         let Some(nl) = memchr(b'\n', &text[at..]) else {
             return text.len();

@@ -14,10 +14,10 @@
 //! Deliberate differences from `pgn-reader`: a tag value has no length limit (the reader
 //! gives up past its 16 KiB buffer); a tag value that runs into a line break is an unterminated
 //! tag that breaks its game, which ends with that line (the reader accepts the value up to the
-//! line break and reads the next game's tags as its own); and byte-order marks at the start of
+//! line break and reads the next game's tags as its own); byte-order marks at the start of
 //! any line are skipped as if absent, not only where a game may start (files joined with `cat`
 //! keep theirs at a line start, where the reader takes the mark and the tag after it for
-//! movetext); and a line of spaces and tabs alone is a blank line that ends a game, as for
+//! movetext); a line of spaces and tabs alone is a blank line that ends a game, as for
 //! python-chess (the reader reads on in the same game); and a `;` comment after a tag (on its
 //! line or a line of its own) belongs to the tag section, which goes on after it (the reader
 //! starts the movetext there, and takes the next `[` line for the next game's).
@@ -372,19 +372,17 @@ impl<'a> Lexer<'a> {
         self.at
     }
 
-    /// Skips an `e.p.` right after the last token, spaces or tabs between: the FIDE mark of an en
-    /// passant capture, which the caller allows after one; whether there was one.
-    pub fn skip_en_passant_mark(&mut self) -> bool {
+    /// Skips an `e.p.` right after the last token, spaces or tabs between, if there is one: the
+    /// FIDE mark of an en passant capture, which the caller allows after one.
+    pub fn skip_en_passant_mark(&mut self) {
         let rest = &self.text[self.at..];
         let spaces = rest
             .iter()
             .position(|&b| b != b' ' && b != b'\t')
             .unwrap_or(rest.len());
-        let found = rest[spaces..].starts_with(b"e.p.");
-        if found {
+        if rest[spaces..].starts_with(b"e.p.") {
             self.at += spaces + 4;
         }
-        found
     }
 
     /// The tag at `self.at`: `None` for a tag without a value (`[Event]`), which is skipped.

@@ -8,8 +8,8 @@
 //! line that is a tag pair. Text holding control bytes that no text has (NUL and
 //! most others below the space) is binary data, not PGN: such games are not numbered, each run
 //! of them becomes one [`Item::Binary`], and reading resumes with a game that starts with a tag
-//! line. Text holding only comments is no game. A lone CR (the line end of old Mac files) is made a line feed as the text is read, so
-//! that the lexer sees line feeds and CRLFs only.
+//! line. Text holding only comments is no game. A lone CR (the line end of old Mac files) is
+//! made a line feed as the text is read, so that the lexer sees line feeds and CRLFs only.
 
 use std::{
     io::{self, Read},
@@ -226,11 +226,10 @@ impl Splitter {
             };
             part.buf.drain(..drop);
             part.base += drop as u64;
+            part.buf.shrink_to(self.chunk_bytes);
             if !part.buf.is_empty() || part.eof {
-                part.buf.shrink_to(self.chunk_bytes);
                 return Ok(());
             }
-            part.buf.shrink_to(self.chunk_bytes);
             part.fill(reader)?;
         }
     }

@@ -134,6 +134,19 @@ pub fn scan_game(text: &[u8]) -> Scan {
     }
 }
 
+/// Where the movetext of the game that starts at `game[0]` starts: after its tag section (0 for
+/// a game without tags), or at a tag that is not finished.
+pub fn movetext_start(game: &[u8]) -> usize {
+    let mut at = 0;
+    while game.get(at) == Some(&b'[') {
+        match tag_at(game, at) {
+            TagScan::Complete { next, .. } => at = next + skip_ket(&game[next..]),
+            TagScan::Unterminated { .. } => break,
+        }
+    }
+    at
+}
+
 /// Whether a game (as [`scan_game`] ends it) holds nothing but `{ }` and `;` comments, with the
 /// white space and `%` lines around them: no tag, token or result, nor an unterminated comment.
 /// Such text (a note before the first game, between games) is no game.
@@ -726,6 +739,10 @@ mod tests {
             ]
         );
         assert_eq!(decode_tag_value(b"A \\\"B\\\" \\\\ \\x"), b"A \"B\" \\ \\x");
+        let game = "[A \"1\"] [B \"2\"]\n\n[C] ; x\n[D \"4\"]\n1. e4";
+        assert_eq!(movetext_start(game.as_bytes()), game.find("1.").unwrap());
+        assert_eq!(movetext_start(b"1. e4"), 0);
+        assert_eq!(movetext_start(b"[A \"1\"]\n[B \"x\n"), 8);
         // A `;` comment after a tag, on its line or on a line of its own, is part of the tag
         // section (issue 14's audit).
         assert_eq!(

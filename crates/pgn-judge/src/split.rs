@@ -5,7 +5,7 @@
 //! whatever the chunk size or the number of threads. Memory is bounded: a chunk holds about
 //! [`CHUNK_BYTES`], more only for a game that does not fit, and no game is held past
 //! [`MAX_GAME_BYTES`]: a longer one is reported ([`Item::TooLong`]) and skipped up to the next
-//! line that is a tag pair. Text holding control bytes that no text has (NUL and
+//! line that is a tag pair, after its own tags. Text holding control bytes that no text has (NUL and
 //! most others below the space) is binary data, not PGN: such games are not numbered, each run
 //! of them becomes one [`Item::Binary`], and reading resumes with a game that starts with a tag
 //! line. Text holding only comments is no game. A lone CR (the line end of old Mac files) is
@@ -239,8 +239,9 @@ impl Splitter {
     fn skip_long_game(&mut self, part: &mut Part, reader: &mut dyn Read) -> io::Result<()> {
         let start = part.base;
         let mut binary = false;
-        // Past the game's first byte, so that the search moves on.
-        let mut from = 1;
+        // Past the game's own tags, and its first byte, so that the search moves on.
+        let game = lexer::game_start(&part.buf).unwrap_or(0);
+        let mut from = (game + lexer::movetext_start(&part.buf[game..])).max(1);
         let resume = loop {
             binary |= is_binary(&part.buf);
             let keep = match find_resync(&part.buf[from..], part.eof) {

@@ -181,9 +181,14 @@ fn leftover_6_a_game_too_long_is_skipped_to_the_next_tag_line() {
     let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
     let too_long =
         "error: game 2: broken PGN: longer than 4 MiB (skipped up to the next tag pair line)\n";
-    // A huge comment; wrapped clock comments, whose lines start with `[` but are no tag pairs.
+    // A huge comment, after tags of its own (where the skip does not stop); wrapped clock
+    // comments, whose lines start with `[` but are no tag pairs.
     for long in [
         format!("1. e4 {{{}}}\n", "x".repeat(5 << 20)),
+        format!(
+            "[White \"E\"]\n[Black \"F\"]\n\n1. e4 {{{}}}\n",
+            "x".repeat(5 << 20)
+        ),
         "1. e4 {\n[%clk 0:01:00]} e5\n".repeat(300_000),
     ] {
         let input = format!("{FOOLS_MATE}\n{long}{other}\n{FOOLS_MATE}");

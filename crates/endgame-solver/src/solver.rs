@@ -301,10 +301,18 @@ impl Solver {
         }
         let mut order = std::mem::take(&mut self.buffers[ply]);
         order.clear();
-        order.extend(moves.iter().map(|&m| {
+        for &m in moves.iter() {
             let first = if MoveHint::of(m) == hint { 1000 } else { 0 };
-            (first + score(goal, pos, m, player_moves), m)
-        }));
+            let mut s = first + score(goal, pos, m, player_moves);
+            if let (Goal::Horizon(x), true) = (goal, player_moves) {
+                // The table's fastest way to superiority first.
+                s += match self.distance(Kind::Superiority(x), &pos.play(m)) {
+                    Some(Distance(Some(d))) => 100 - d.min(100) as i32,
+                    _ => 0,
+                };
+            }
+            order.push((s, m));
+        }
         order.sort_by_key(|&(s, _)| Reverse(s));
         // An OR node (the player moves) succeeds at its first success; an AND node fails at its
         // first failure.
@@ -357,6 +365,16 @@ impl Solver {
                 if self.within(Kind::Superiority(x), &node.pos, depth) == Some(false) =>
             {
                 return Some(false);
+            }
+            // White's fastest mate holding superiority never repeats a position and holds it
+            // at every ply: the game ends in White's mate or reaches the horizon with it.
+            Goal::Horizon(Color::White)
+                if !node.repeated
+                    && self
+                        .distance(Kind::HeldMate, &node.pos)
+                        .is_some_and(|d| d.0.is_some()) =>
+            {
+                return Some(true);
             }
             _ => {}
         }

@@ -1,7 +1,8 @@
 //! The tables' history-proof bounds against the plain minimax reference (which counts
 //! repetitions on the whole line): where the draw table says Black forces a draw or a mate
 //! within k plies, the reference's draw goal holds; where a side's superiority distance exceeds
-//! k, the reference's horizon goal for that side fails. On random positions of the task's
+//! k, the reference's horizon goal for that side fails; where White mates holding superiority
+//! and no position occurs twice yet, White's horizon goal holds. On random positions of the task's
 //! material after a promotion, and after lines that already repeat positions (second and third
 //! occurrences). Then the solver itself after such lines at depths 6 and 7, where it takes the
 //! draw table as exact when no third occurrence can come.
@@ -29,6 +30,7 @@ const BR: Piece = Role::Rook.of(Color::Black);
 struct Claims {
     draw_holds: u32,
     horizon_fails: u32,
+    white_horizon_holds: u32,
 }
 
 /// Checks what the tables claim about the last position of `line` with `plies` left.
@@ -55,6 +57,18 @@ fn check_claims(tables: &mut Tables, line: &[Position], plies: u32, claims: &mut
             );
             claims.horizon_fails += 1;
         }
+    }
+    // White's mate holding superiority, where no position of the line occurs twice yet.
+    let fresh = line.iter().enumerate().all(|(i, p)| !line[..i].contains(p));
+    let held = tables
+        .probe_distance(Kind::HeldMate, &last)
+        .expect("a task material");
+    if fresh && held.0.is_some() {
+        assert!(
+            reference::wins(Goal::Horizon(Color::White), line, plies),
+            "White's held mate {held:?} but no H for White within {plies} after {line:?}"
+        );
+        claims.white_horizon_holds += 1;
     }
 }
 
@@ -91,7 +105,7 @@ fn bounds_on_random_positions() {
     }
     eprintln!("{claims:?}");
     assert!(
-        claims.draw_holds > 100 && claims.horizon_fails > 1000,
+        claims.draw_holds > 100 && claims.horizon_fails > 1000 && claims.white_horizon_holds > 100,
         "{claims:?}"
     );
 }

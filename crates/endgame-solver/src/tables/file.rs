@@ -5,9 +5,9 @@
 //! | offset | size | field | value |
 //! |---|---|---|---|
 //! | 0 | 8 | magic | `ES7-DTM\n` |
-//! | 8 | 2 | format version | 2 |
+//! | 8 | 2 | format version | 3 |
 //! | 10 | 2 | header size | 64 |
-//! | 12 | 4 | number of blocks | 1616 |
+//! | 12 | 4 | number of blocks | 2020 |
 //! | 16 | 8 | size of the whole file in bytes | |
 //! | 24 | 8 | directory checksum | see [`checksum`] |
 //! | 32 | 32 | reserved | 0 |
@@ -17,14 +17,14 @@
 //! A directory entry: material code (1 byte, the position in `Material::ALL`), material name
 //! (7 bytes, NUL-padded ASCII, e.g. `KRPvKR`), side to move (`w` or `b`), kind (1 byte, the
 //! position in `Kind::ALL`: 0 distances to mate, 1 draw distances, 2 and 3 White's and Black's
-//! superiority distances), digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes),
+//! superiority distances, 4 White's distances to a mate holding superiority), digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes),
 //! checksum of the block's bytes (8 bytes). The blocks come kind by kind, each kind in
 //! `Material::ALL` order.
 //!
 //! A block holds one (kind, material, side to move, digit 0) of the index (see `index`), one
 //! byte per slot: for a mate block the plies to mate, the side to move mating when odd; for the
 //! other kinds the plies within which the kind's side forces its goal (`Distance`); 255 for
-//! none (or no position). Version 1 had the mate blocks only. Opening
+//! none (or no position). Version 1 had the mate blocks only, version 2 the first four kinds. Opening
 //! checks the header, the directory and its checksum, and the file's size; each block's
 //! checksum is checked when the block is first read, so a corrupt file is an error before any
 //! of its values is used.
@@ -40,7 +40,7 @@ use std::{
 use super::{Kind, index::Layout, material::Material};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 2;
+const VERSION: u16 = 3;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 

@@ -729,10 +729,10 @@ fn build_unit(
         conv_loss: [vec![0; words * 49], vec![0; words * 49]],
         conv: std::array::from_fn(|_| [vec![0; words * 49], vec![0; words * 49]]),
     };
-    let own: [&[u8]; Kind::COUNT] = [&tables[0], &tables[1], &tables[2], &tables[3]];
+    let own: [&[u8]; Kind::COUNT] = std::array::from_fn(|k| &tables[k][..]);
     for turn in Color::ALL {
         let s = side_index(turn);
-        let [c0, c1, c2] = &mut unit.conv;
+        let [c0, c1, c2, c3] = &mut unit.conv;
         unit.valid[s]
             .par_iter_mut()
             .zip(unit.moves[s].par_iter_mut())
@@ -742,9 +742,10 @@ fn build_unit(
             .zip(c0[s].par_chunks_mut(49))
             .zip(c1[s].par_chunks_mut(49))
             .zip(c2[s].par_chunks_mut(49))
+            .zip(c3[s].par_chunks_mut(49))
             .enumerate()
             .for_each(
-                |(w, (((((((valid, moves), mated), win), loss), c0), c1), c2))| {
+                |(w, ((((((((valid, moves), mated), win), loss), c0), c1), c2), c3))| {
                     let squares = layout.outer_squares(base + w);
                     let mut pos = Placement {
                         pieces: [(layout.pieces[0], Square::A1); 5],
@@ -785,7 +786,7 @@ fn build_unit(
                         let i = inner.index();
                         win[i] = init.conv_win;
                         loss[i] = init.conv_loss;
-                        (c0[i], c1[i], c2[i]) = (init.conv[0], init.conv[1], init.conv[2]);
+                        [c0[i], c1[i], c2[i], c3[i]] = init.conv;
                     }
                 },
             );
@@ -844,6 +845,22 @@ fn build_unit(
         won[1 - d].fill(0);
         won[d].copy_from_slice(&unit.mated[d]);
         store(kind, unit.solve(&unit.forced_game(kind, &won)));
+    }
+    // White's mate holding superiority: none in a material without it (a capture or
+    // promotion into one reads that material's table: none); else Black mated on the board.
+    if material.superiority() == Some(Color::White) {
+        let d = side_index(Color::Black);
+        won[1 - d].fill(0);
+        won[d].copy_from_slice(&unit.mated[d]);
+        store(
+            Kind::HeldMate,
+            unit.solve(&unit.forced_game(Kind::HeldMate, &won)),
+        );
+    } else {
+        store(
+            Kind::HeldMate,
+            [vec![NONE; words * 49], vec![NONE; words * 49]],
+        );
     }
 }
 

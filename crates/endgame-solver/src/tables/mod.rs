@@ -70,6 +70,7 @@ impl Dtm {
 /// | [`Kind::Mate`] | either | checkmate ([`Dtm`]) | cases 1 and 2 (exact) |
 /// | [`Kind::Draw`] | Black | a stalemate (of either side), a dead position or Black's mate | Black's draw: holds within it, whatever the history (repetition only adds draws) |
 /// | [`Kind::Superiority`]`(X)` | X | a position where X holds material superiority, or X's mate | X's horizon goal: fails short of it, whatever the history (it needs superiority at the horizon or a mate) |
+/// | [`Kind::HeldMate`] | White | White's mate, through positions that all hold White's superiority (none where White lacks it) | White's horizon goal: holds wherever it is finite and no position occurs twice yet |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Distances to mate ([`Dtm`]).
@@ -78,15 +79,20 @@ pub enum Kind {
     Draw,
     /// The colour forces material superiority or its mate.
     Superiority(Color),
+    /// White forces mate while every position on the way holds White's superiority (Black's
+    /// only material of superiority, KvKR, keeps it in every line, so Black needs no such
+    /// table).
+    HeldMate,
 }
 
 impl Kind {
     /// Every kind, in file order.
-    pub const ALL: [Kind; 4] = [
+    pub const ALL: [Kind; 5] = [
         Kind::Mate,
         Kind::Draw,
         Kind::Superiority(Color::White),
         Kind::Superiority(Color::Black),
+        Kind::HeldMate,
     ];
 
     /// The number of kinds.
@@ -99,6 +105,7 @@ impl Kind {
             Kind::Draw => 1,
             Kind::Superiority(Color::White) => 2,
             Kind::Superiority(Color::Black) => 3,
+            Kind::HeldMate => 4,
         }
     }
 
@@ -108,6 +115,7 @@ impl Kind {
             Kind::Mate => None,
             Kind::Draw => Some(Color::Black),
             Kind::Superiority(color) => Some(color),
+            Kind::HeldMate => Some(Color::White),
         }
     }
 
@@ -118,6 +126,7 @@ impl Kind {
             Kind::Draw => "draw",
             Kind::Superiority(Color::White) => "white superiority",
             Kind::Superiority(Color::Black) => "black superiority",
+            Kind::HeldMate => "white mate holding superiority",
         }
     }
 }

@@ -110,6 +110,9 @@ pub fn expected_forced(kind: Kind, pos: &Position, child_value: impl Fn(&Positio
     if kind == Kind::Superiority(forcer) && superiority(pos.board()) == Some(forcer) {
         return 0;
     }
+    if kind == Kind::HeldMate && superiority(pos.board()) != Some(Color::White) {
+        return NONE;
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         let mated_by = pos.is_check().then_some(pos.turn().other());

@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::{BK, BR, WK, WP, WR};
+
 use endgame_solver::{
     Goal, Solver, reference,
     tables::{Kind, Tables},
@@ -18,12 +20,6 @@ use test_support::{
     Rng,
     positions::{promoted_material, random_position},
 };
-
-const WK: Piece = Role::King.of(Color::White);
-const WR: Piece = Role::Rook.of(Color::White);
-const WP: Piece = Role::Pawn.of(Color::White);
-const BK: Piece = Role::King.of(Color::Black);
-const BR: Piece = Role::Rook.of(Color::Black);
 
 /// How many claims of each bound were checked.
 #[derive(Debug, Default)]

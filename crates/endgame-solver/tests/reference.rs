@@ -5,18 +5,14 @@
 
 mod common;
 
+use common::{BK, BR, WK, WP, WR};
+
 use endgame_solver::{Solver, analyse, reference};
-use small_board::{Color, Piece, Role};
+use small_board::Color;
 use test_support::{
     Rng,
     positions::{random_position, task_material},
 };
-
-const WK: Piece = Role::King.of(Color::White);
-const WR: Piece = Role::Rook.of(Color::White);
-const WP: Piece = Role::Pawn.of(Color::White);
-const BK: Piece = Role::King.of(Color::Black);
-const BR: Piece = Role::Rook.of(Color::Black);
 
 fn with_tables() -> Solver {
     Solver::with_tables(256 << 20, common::tables())

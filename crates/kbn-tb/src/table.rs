@@ -81,7 +81,7 @@ impl Probe {
 /// The whole KBNK table: for every legal position, both sides to move, the distance to mate.
 ///
 /// Built by [`Table::generate`], or read from a table file by [`Table::load`] (the file's layout
-/// and its other methods are in [`crate::file`]).
+/// and its other methods are in the `file` module, which depends on this one).
 ///
 /// # Examples
 ///

@@ -10,6 +10,14 @@ use std::{
 };
 
 use endgame_solver::tables::{self, Tables};
+use small_board::{Color, Piece, Role};
+
+/// The task's pieces, for building materials.
+pub const WK: Piece = Role::King.of(Color::White);
+pub const WR: Piece = Role::Rook.of(Color::White);
+pub const WP: Piece = Role::Pawn.of(Color::White);
+pub const BK: Piece = Role::King.of(Color::Black);
+pub const BR: Piece = Role::Rook.of(Color::Black);
 
 /// The table file, built on first use (about two minutes) where the tool itself looks for it.
 pub fn tables_path() -> PathBuf {

@@ -8,7 +8,7 @@ mod common;
 use std::io::Read;
 
 use endgame_solver::tables::{
-    AllTables, Dtm, Material, TableErrorKind, Tables, file::TableFile, verify,
+    AllTables, Dtm, Kind, Material, NONE, TableErrorKind, Tables, file::TableFile, verify,
 };
 use small_board::{Color, Position, Rules};
 
@@ -40,6 +40,33 @@ fn every_entry_satisfies_the_bellman_equation() {
             report.forced[0].1
         );
     }
+}
+
+/// The reader answers two kinds without reading their blocks where the file holds a constant:
+/// a material's own superiority (distance 0) and White's held mate where White lacks it (none).
+/// Check that the file agrees, block by block.
+#[test]
+fn the_kinds_answered_without_reading_are_constant_in_the_file() {
+    let mut file = TableFile::open(&common::tables_path()).expect("the table file opens");
+    let entries = file.entries().to_vec();
+    let mut checked = 0;
+    for (i, e) in entries.iter().enumerate() {
+        let constant = match e.kind {
+            Kind::Superiority(x) if e.material.superiority() == Some(x) => 0,
+            Kind::HeldMate if e.material.superiority() != Some(Color::White) => NONE,
+            _ => continue,
+        };
+        let bytes = file.read_block(i).expect("the block reads");
+        assert!(
+            bytes.iter().all(|&b| b == constant || b == NONE),
+            "{} {} block {}",
+            e.kind.name(),
+            e.material,
+            e.d0
+        );
+        checked += 1;
+    }
+    assert!(checked > 0);
 }
 
 fn dtm(tables: &mut Tables, fen: &str) -> Dtm {

@@ -368,10 +368,18 @@ impl TableFile {
             path: self.path.clone(),
             kind,
         };
-        let mut bytes = vec![0u8; e.len];
+        // Read into spare capacity: zeroing megabytes first would cost as much as the copy.
+        let mut bytes = Vec::with_capacity(e.len);
         self.file
             .seek(SeekFrom::Start(e.offset))
-            .and_then(|_| self.file.read_exact(&mut bytes))
+            .and_then(|_| (&mut self.file).take(e.len as u64).read_to_end(&mut bytes))
+            .and_then(|read| {
+                if read == e.len {
+                    Ok(())
+                } else {
+                    Err(io::Error::from(io::ErrorKind::UnexpectedEof))
+                }
+            })
             .map_err(|e| err(TableErrorKind::Io(e)))?;
         if checksum(&bytes) != e.checksum {
             return Err(err(TableErrorKind::BlockChecksum(format!(

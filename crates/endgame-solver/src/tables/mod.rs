@@ -212,6 +212,8 @@ pub struct Tables {
     budget: usize,
     /// The blocks held, oldest first.
     held: std::collections::VecDeque<usize>,
+    /// Per block: whether it was used since eviction last passed over it.
+    used: Vec<bool>,
     error: Option<TableError>,
 }
 
@@ -228,6 +230,7 @@ impl Tables {
             first_block[e.kind.index()][e.material.code() as usize] = i;
         }
         let blocks = vec![None; file.entries().len()];
+        let used = vec![false; blocks.len()];
         Ok(Tables {
             file,
             layouts: Material::ALL
@@ -239,6 +242,7 @@ impl Tables {
             loaded_bytes: 0,
             budget: usize::MAX,
             held: std::collections::VecDeque::new(),
+            used,
             error: None,
         })
     }
@@ -296,28 +300,47 @@ impl Tables {
         let Some(layout) = self.layouts[code].as_ref() else {
             return Some(None);
         };
+        // Two kinds are constant over some materials (the generator writes them so): no need
+        // to read those blocks, which would only crowd out the others.
+        match kind {
+            Kind::Superiority(x) if material.superiority() == Some(x) => return Some(Some(0)),
+            Kind::HeldMate if material.superiority() != Some(Color::White) => {
+                return Some(Some(NONE));
+            }
+            _ => {}
+        }
         let slot = layout.slot_of(pos);
         let block_slots = layout.block_slots();
         let block = self.first_block[kind.index()][code] + slot / block_slots;
         if self.blocks[block].is_none() {
             match self.file.read_block(block) {
-                Ok(bytes) => {
-                    while self.loaded_bytes + bytes.len() > self.budget
-                        && let Some(old) = self.held.pop_front()
-                    {
-                        self.loaded_bytes -= self.blocks[old].take().map_or(0, |b| b.len());
-                    }
-                    self.loaded_bytes += bytes.len();
-                    self.blocks[block] = Some(bytes);
-                    self.held.push_back(block);
-                }
+                Ok(bytes) => self.hold(block, bytes),
                 Err(err) => {
                     self.error.get_or_insert(err);
                     return None;
                 }
             }
         }
+        self.used[block] = true;
         Some(Some(self.blocks[block].as_ref()?[slot % block_slots]))
+    }
+
+    /// Keeps a block just read, first dropping blocks while the budget would be exceeded: the
+    /// oldest one not used since it was last passed over (a second chance for the blocks a
+    /// search keeps coming back to, which plain first-in-first-out would drop and read again).
+    fn hold(&mut self, block: usize, bytes: Box<[u8]>) {
+        while self.loaded_bytes + bytes.len() > self.budget
+            && let Some(old) = self.held.pop_front()
+        {
+            if std::mem::take(&mut self.used[old]) {
+                self.held.push_back(old);
+                continue;
+            }
+            self.loaded_bytes -= self.blocks[old].take().map_or(0, |b| b.len());
+        }
+        self.loaded_bytes += bytes.len();
+        self.blocks[block] = Some(bytes);
+        self.held.push_back(block);
     }
 
     /// Reads every block, checking its checksum, into whole tables (by [`Kind::index`], each

@@ -88,6 +88,11 @@ struct Node {
     pos: Position,
     /// Index in the path of the first position after the last capture or pawn move.
     segment_start: usize,
+    /// Index in the path of this position's first occurrence in the segment (its own index
+    /// when it is new).
+    first: usize,
+    /// At a first occurrence: how often the position occurs on the path so far.
+    count: u32,
     /// Whether some position of the segment, up to this one, occurs in it twice.
     repeated: bool,
 }
@@ -323,7 +328,7 @@ impl Solver {
         for &(_, m) in &order {
             self.push(pos.play(m));
             let child_value = self.eval(goal, depth - 1);
-            self.path.pop();
+            self.pop();
             if child_value == player_moves {
                 value = child_value;
                 decided_by = MoveHint::of(m);
@@ -336,23 +341,36 @@ impl Solver {
 
     /// Puts `pos`, which follows the last position of the path by a move, on the path.
     fn push(&mut self, pos: Position) {
-        let node = match self.path.last() {
-            Some(parent) if !irreversible(&parent.pos, &pos) => {
-                let start = parent.segment_start;
-                let again = self.path[start..].iter().any(|n| same(&n.pos, &pos));
-                Node {
-                    pos,
-                    segment_start: start,
-                    repeated: parent.repeated || again,
-                }
-            }
-            _ => Node {
-                pos,
-                segment_start: self.path.len(),
-                repeated: false,
-            },
+        let index = self.path.len();
+        let mut node = Node {
+            pos,
+            segment_start: index,
+            first: index,
+            count: 1,
+            repeated: false,
         };
+        if let Some(parent) = self.path.last()
+            && !irreversible(&parent.pos, &pos)
+        {
+            node.segment_start = parent.segment_start;
+            node.repeated = parent.repeated;
+            let earlier = (node.segment_start..index).find(|&i| same(&self.path[i].pos, &pos));
+            if let Some(first) = earlier {
+                node.first = first;
+                node.repeated = true;
+                self.path[first].count += 1;
+            }
+        }
         self.path.push(node);
+    }
+
+    /// Takes the last position off the path.
+    fn pop(&mut self) {
+        if let Some(node) = self.path.pop()
+            && node.first != self.path.len()
+        {
+            self.path[node.first].count -= 1;
+        }
     }
 
     /// What the tables decide about `goal` at the last position of the path with `depth` plies
@@ -410,23 +428,21 @@ impl Solver {
 
     /// Whether the last position on the path occurs for the third time.
     fn third_occurrence(&self) -> bool {
-        let last = self.path.len() - 1;
-        let node = &self.path[last];
-        let earlier = self.path[node.segment_start..last]
-            .iter()
-            .filter(|n| same(&n.pos, &node.pos))
-            .count();
-        earlier >= 2
+        let node = &self.path[self.path.len() - 1];
+        self.path[node.first].count >= 3
     }
 
     /// A hash of the positions of the current segment that could still reach their third
     /// occurrence within `depth` plies, with their counts; 0 when there are none.
     fn history_key(&self, pos: &Position, depth: u32) -> u64 {
-        let last = self.path.len() - 1;
-        let segment = &self.path[self.path[last].segment_start..];
+        let last = &self.path[self.path.len() - 1];
         let mut key = 0u64;
-        for (i, node) in segment.iter().enumerate() {
-            let is_current = same(&node.pos, pos);
+        // Each position once, at its first occurrence, with its count.
+        for (i, node) in self.path.iter().enumerate().skip(last.segment_start) {
+            if node.first != i {
+                continue;
+            }
+            let is_current = i == last.first;
             let first_return = if is_current {
                 4
             } else {
@@ -438,10 +454,7 @@ impl Solver {
             if first_return > depth {
                 continue;
             }
-            if segment[..i].iter().any(|n| same(&n.pos, &node.pos)) {
-                continue; // counted at its first occurrence
-            }
-            let count = segment.iter().filter(|n| same(&n.pos, &node.pos)).count() as u32;
+            let count = node.count;
             if is_current && count == 1 {
                 continue; // the default: the position occurs once
             }

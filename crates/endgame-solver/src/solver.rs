@@ -533,16 +533,35 @@ fn moves_between(role: Role, x: Square, y: Square) -> u32 {
     if x == y {
         return 0;
     }
-    let df = x.file().index().abs_diff(y.file().index());
-    let dr = x.rank().index().abs_diff(y.rank().index());
-    let straight = df == 0 || dr == 0;
-    match role {
-        Role::King => df.max(dr),
-        Role::Rook => 2 - u32::from(straight),
-        Role::Queen => 2 - u32::from(straight || df == dr),
+    let (king, rook, queen) = MOVES_BETWEEN[x.index()][y.index()];
+    u32::from(match role {
+        Role::King => king,
+        Role::Rook => rook,
+        Role::Queen => queen,
         Role::Bishop | Role::Knight | Role::Pawn => 1,
-    }
+    })
 }
+
+/// [`moves_between`] for a king, a rook and a queen, by the two squares' indices (this is hot).
+const MOVES_BETWEEN: [[(u8, u8, u8); 49]; 49] = {
+    let mut table = [[(0, 0, 0); 49]; 49];
+    let mut x = 0usize;
+    while x < 49 {
+        let mut y = 0usize;
+        while y < 49 {
+            let df = (x % 7).abs_diff(y % 7) as u8;
+            let dr = (x / 7).abs_diff(y / 7) as u8;
+            let straight = df == 0 || dr == 0;
+            let king = if df > dr { df } else { dr };
+            let rook = if straight { 1 } else { 2 };
+            let queen = if straight || df == dr { 1 } else { 2 };
+            table[x][y] = (king, rook, queen);
+            y += 1;
+        }
+        x += 1;
+    }
+    table
+};
 
 /// The value of a position at the horizon (no plies left) that has not ended by repetition.
 fn leaf(goal: Goal, pos: &Position) -> bool {

@@ -243,11 +243,16 @@ fn tag_at(text: &[u8], at: usize) -> TagScan {
     };
     let quote = open + found;
     if text[quote] != b'"' {
-        // `[Name]` or a `[` line without a value.
+        // `[Name]`, or a `[` line without a value, whose line break starts the next line:
+        // with its byte-order marks skipped, as at every line's start.
+        let next = match text[quote] {
+            b'\n' => quote + 1 + marks(&text[quote + 1..]),
+            _ => quote + 1,
+        };
         return TagScan::Complete {
             name: (open, quote),
             value: None,
-            next: quote + 1,
+            next,
         };
     }
     // `pgn-reader` drops one space before the quote.

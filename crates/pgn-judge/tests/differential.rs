@@ -347,3 +347,11 @@ fn the_same_on_random_games() {
         .count();
     assert!(sans > 5_000, "{sans} moves");
 }
+
+/// Found by the proptests at 30,000 cases: a `[` line without a value, then a line opening with
+/// a byte-order mark. The mark is skipped at a line's start wherever the line follows, so the
+/// tag on it is read (as `pgn-reader` reads it).
+#[test]
+fn a_tag_after_a_bare_bracket_line_and_a_byte_order_mark() {
+    compare("[\n\u{feff}[White \"A\"]\n".as_bytes()).unwrap();
+}

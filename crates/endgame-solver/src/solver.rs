@@ -311,12 +311,14 @@ impl Solver {
         for &m in moves.iter() {
             let first = if MoveHint::of(m) == hint { 1000 } else { 0 };
             let mut s = first + score(goal, pos, m, player_moves);
-            if let (Goal::Horizon(x), true) = (goal, player_moves) {
-                // The table's fastest way to superiority first.
-                s += match self.distance(Kind::Superiority(x), &pos.play(m)) {
-                    Some(Distance(Some(d))) => 100 - d.min(100) as i32,
-                    _ => 0,
+            if let Goal::Horizon(x) = goal {
+                // The player tries the table's fastest way to superiority first, the defender
+                // the move that keeps it furthest away (for ever first).
+                let distance = match self.distance(Kind::Superiority(x), &pos.play(m)) {
+                    Some(Distance(Some(d))) => d.min(100) as i32,
+                    _ => 101,
                 };
+                s += if player_moves { 101 - distance } else { distance };
             }
             order.push((s, m));
         }

@@ -318,7 +318,11 @@ impl Solver {
                     Some(Distance(Some(d))) => d.min(100) as i32,
                     _ => 101,
                 };
-                s += if player_moves { 101 - distance } else { distance };
+                s += if player_moves {
+                    101 - distance
+                } else {
+                    distance
+                };
             }
             order.push((s, m));
         }

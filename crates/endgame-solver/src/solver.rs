@@ -33,6 +33,16 @@
 //!   a dead one, where no mate can come), every position of X's fastest mate is one of X's
 //!   superiority, so the game reaches the horizon with X superior or ends in X's mate. Holds.
 //!
+//! - **White's H, White reaches a held mate within d** ([`Kind::ReachHeld`]), when no position
+//!   of the segment occurs twice yet: White plays the table's fastest way to a position where
+//!   [`Kind::HeldMate`] is finite (each ply shortens that distance, so these positions are all
+//!   different), then the held mate's fastest line (each ply shortens its distance: all
+//!   different again, and none of them is one of the first part, whose held mate is infinite).
+//!   So no position of the continuation occurs twice in it, each at most once before: no third
+//!   occurrence. The game ends in White's mate, or reaches the horizon (at least the first
+//!   part's length away) in the second part, whose every position holds White's superiority.
+//!   Holds.
+//!
 //! Where a table cannot be read the rule is skipped (the node is searched), so a damaged file
 //! costs time, never exactness; the caller reports the error ([`Solver::table_error`]).
 //!
@@ -392,13 +402,11 @@ impl Solver {
             {
                 return Some(false);
             }
-            // White's fastest mate holding superiority never repeats a position and holds it
-            // at every ply: the game ends in White's mate or reaches the horizon with it.
+            // White's fastest way to a held mate, then the held mate: no position repeats, and
+            // from the held mate on every one holds superiority (see the module docs).
             Goal::Horizon(Color::White)
                 if !node.repeated
-                    && self
-                        .distance(Kind::HeldMate, &node.pos)
-                        .is_some_and(|d| d.0.is_some()) =>
+                    && self.within(Kind::ReachHeld, &node.pos, depth) == Some(true) =>
             {
                 return Some(true);
             }

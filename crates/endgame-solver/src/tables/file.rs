@@ -40,7 +40,7 @@ use std::{
 use super::{Kind, index::Layout, material::Material};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 3;
+const VERSION: u16 = 4;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 

@@ -732,7 +732,7 @@ fn build_unit(
     let own: [&[u8]; Kind::COUNT] = std::array::from_fn(|k| &tables[k][..]);
     for turn in Color::ALL {
         let s = side_index(turn);
-        let [c0, c1, c2, c3] = &mut unit.conv;
+        let [c0, c1, c2, c3, c4] = &mut unit.conv;
         unit.valid[s]
             .par_iter_mut()
             .zip(unit.moves[s].par_iter_mut())
@@ -743,9 +743,10 @@ fn build_unit(
             .zip(c1[s].par_chunks_mut(49))
             .zip(c2[s].par_chunks_mut(49))
             .zip(c3[s].par_chunks_mut(49))
+            .zip(c4[s].par_chunks_mut(49))
             .enumerate()
             .for_each(
-                |(w, ((((((((valid, moves), mated), win), loss), c0), c1), c2), c3))| {
+                |(w, (((((((((valid, moves), mated), win), loss), c0), c1), c2), c3), c4))| {
                     let squares = layout.outer_squares(base + w);
                     let mut pos = Placement {
                         pieces: [(layout.pieces[0], Square::A1); 5],
@@ -786,7 +787,7 @@ fn build_unit(
                         let i = inner.index();
                         win[i] = init.conv_win;
                         loss[i] = init.conv_loss;
-                        [c0[i], c1[i], c2[i], c3[i]] = init.conv;
+                        [c0[i], c1[i], c2[i], c3[i], c4[i]] = init.conv;
                     }
                 },
             );
@@ -848,20 +849,30 @@ fn build_unit(
     }
     // White's mate holding superiority: none in a material without it (a capture or
     // promotion into one reads that material's table: none); else Black mated on the board.
-    if material.superiority() == Some(Color::White) {
-        let d = side_index(Color::Black);
-        won[1 - d].fill(0);
-        won[d].copy_from_slice(&unit.mated[d]);
-        store(
-            Kind::HeldMate,
-            unit.solve(&unit.forced_game(Kind::HeldMate, &won)),
-        );
+    let d = side_index(Color::Black);
+    won[1 - d].fill(0);
+    won[d].copy_from_slice(&unit.mated[d]);
+    let held = if material.superiority() == Some(Color::White) {
+        unit.solve(&unit.forced_game(Kind::HeldMate, &won))
     } else {
-        store(
-            Kind::HeldMate,
-            [vec![NONE; words * 49], vec![NONE; words * 49]],
-        );
+        [vec![NONE; words * 49], vec![NONE; words * 49]]
+    };
+    // Reaching the held mate: its finite positions (Black's mates among them) are the goal,
+    // and so is any other mate of Black.
+    for (side, values) in held.iter().enumerate() {
+        for (word, slots) in won[side].iter_mut().zip(values.chunks_exact(49)) {
+            for (i, &v) in slots.iter().enumerate() {
+                if v != NONE {
+                    *word |= 1 << i;
+                }
+            }
+        }
     }
+    store(Kind::HeldMate, held);
+    store(
+        Kind::ReachHeld,
+        unit.solve(&unit.forced_game(Kind::ReachHeld, &won)),
+    );
 }
 
 /// Builds every table, calling `progress` with the slots done after each unit.

@@ -70,7 +70,8 @@ impl Dtm {
 /// | [`Kind::Mate`] | either | checkmate ([`Dtm`]) | cases 1 and 2 (exact) |
 /// | [`Kind::Draw`] | Black | a stalemate (of either side), a dead position or Black's mate | Black's draw: holds within it, whatever the history (repetition only adds draws) |
 /// | [`Kind::Superiority`]`(X)` | X | a position where X holds material superiority, or X's mate | X's horizon goal: fails short of it, whatever the history (it needs superiority at the horizon or a mate) |
-/// | [`Kind::HeldMate`] | White | White's mate, through positions that all hold White's superiority (none where White lacks it) | White's horizon goal: holds wherever it is finite and no position occurs twice yet |
+/// | [`Kind::HeldMate`] | White | White's mate, through positions that all hold White's superiority (none where White lacks it) | (the goal of the next kind) |
+/// | [`Kind::ReachHeld`] | White | a position where [`Kind::HeldMate`] is finite, or White's mate | White's horizon goal: holds within it when no position occurs twice yet |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Distances to mate ([`Dtm`]).
@@ -83,16 +84,20 @@ pub enum Kind {
     /// only material of superiority, KvKR, keeps it in every line, so Black needs no such
     /// table).
     HeldMate,
+    /// White forces a position where [`Kind::HeldMate`] is finite (usually by winning
+    /// material), or White's mate.
+    ReachHeld,
 }
 
 impl Kind {
     /// Every kind, in file order.
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Mate,
         Kind::Draw,
         Kind::Superiority(Color::White),
         Kind::Superiority(Color::Black),
         Kind::HeldMate,
+        Kind::ReachHeld,
     ];
 
     /// The number of kinds.
@@ -106,6 +111,7 @@ impl Kind {
             Kind::Superiority(Color::White) => 2,
             Kind::Superiority(Color::Black) => 3,
             Kind::HeldMate => 4,
+            Kind::ReachHeld => 5,
         }
     }
 
@@ -115,7 +121,7 @@ impl Kind {
             Kind::Mate => None,
             Kind::Draw => Some(Color::Black),
             Kind::Superiority(color) => Some(color),
-            Kind::HeldMate => Some(Color::White),
+            Kind::HeldMate | Kind::ReachHeld => Some(Color::White),
         }
     }
 
@@ -127,6 +133,7 @@ impl Kind {
             Kind::Superiority(Color::White) => "white superiority",
             Kind::Superiority(Color::Black) => "black superiority",
             Kind::HeldMate => "white mate holding superiority",
+            Kind::ReachHeld => "white reach of a held mate",
         }
     }
 }

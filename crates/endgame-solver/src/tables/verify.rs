@@ -104,14 +104,19 @@ pub fn expected(pos: &Position, child_value: impl Fn(&Position) -> u8) -> u8 {
     }
 }
 
-/// The value the equation of `kind` (one side forces) gives `pos` from its children's values.
-pub fn expected_forced(kind: Kind, pos: &Position, child_value: impl Fn(&Position) -> u8) -> u8 {
+/// The value the equation of `kind` (one side forces) gives `pos` from the tables' values
+/// (`value(kind, position)`): its children's in the same kind, and for [`Kind::ReachHeld`] its
+/// own held mate.
+pub fn expected_forced(kind: Kind, pos: &Position, value: impl Fn(Kind, &Position) -> u8) -> u8 {
     let forcer = kind.forcer().unwrap_or(Color::White);
     if kind == Kind::Superiority(forcer) && superiority(pos.board()) == Some(forcer) {
         return 0;
     }
     if kind == Kind::HeldMate && superiority(pos.board()) != Some(Color::White) {
         return NONE;
+    }
+    if kind == Kind::ReachHeld && value(Kind::HeldMate, pos) != NONE {
+        return 0;
     }
     let moves = pos.legal_moves();
     if moves.is_empty() {
@@ -122,7 +127,7 @@ pub fn expected_forced(kind: Kind, pos: &Position, child_value: impl Fn(&Positio
         };
         return if reached { 0 } else { NONE };
     }
-    let children = moves.iter().map(|&m| child_value(&pos.play(m)));
+    let children = moves.iter().map(|&m| value(kind, &pos.play(m)));
     let best = if pos.turn() == forcer {
         children.min()
     } else {
@@ -224,8 +229,7 @@ pub fn check_words(
                 let want = expected(&pos, |child| value(tables, &layouts, Kind::Mate, child));
                 for kind in &Kind::ALL[1..] {
                     let stored = kinds[kind.index()][slot];
-                    let want =
-                        expected_forced(*kind, &pos, |child| value(tables, &layouts, *kind, child));
+                    let want = expected_forced(*kind, &pos, |k, p| value(tables, &layouts, k, p));
                     let forced = &mut report.forced[kind.index() - 1];
                     if stored != NONE {
                         *forced = (forced.0 + 1, forced.1.max(u32::from(stored)));

@@ -73,7 +73,7 @@
 use std::cmp::Reverse;
 
 use small_board::{
-    Color, Move, MoveList, Piece, Position, Role, Square,
+    Bitboard, Color, Move, MoveList, Piece, Position, Role,
     mix::{GOLDEN_GAMMA, mix64},
 };
 
@@ -96,6 +96,9 @@ const PROGRESS_EVERY: u64 = 1 << 22;
 #[derive(Clone, Copy, Debug)]
 struct Node {
     pos: Position,
+    /// Its pieces by square, for the repetition bound (computed once, read for every later
+    /// position of the segment).
+    placement: Placement,
     /// Index in the path of the first position after the last capture or pawn move.
     segment_start: usize,
     /// Index in the path of this position's first occurrence in the segment (its own index
@@ -217,10 +220,13 @@ impl Solver {
             return value;
         }
         // Iterative deepening: shallower searches fill the table with moves to try first, and
-        // for the goals monotone in depth (mate, draw) a success settles it.
+        // for the goals monotone in depth (mate, draw) a success settles it. Up to half the
+        // plies only: a search costs about 1.8 times the one a ply shallower, so the last
+        // depths would cost more than they save where the goal fails (most of all in the draw
+        // searches that refute Black's repetitions).
         // (The horizon goal's entries are for one exact depth, so it gains nothing from them.)
         if !matches!(goal, Goal::Horizon(_)) {
-            for depth in 1..plies {
+            for depth in 1..=plies / 2 {
                 if self.eval(goal, depth) {
                     return true;
                 }
@@ -239,7 +245,7 @@ impl Solver {
             return leaf(goal, &pos);
         }
         let history = if counts_repetitions(goal) {
-            self.history_key(&pos, depth)
+            self.history_key(depth)
         } else {
             0
         };
@@ -360,6 +366,7 @@ impl Solver {
         let index = self.path.len();
         let mut node = Node {
             pos,
+            placement: Placement::of(&pos),
             segment_start: index,
             first: index,
             count: 1,
@@ -448,7 +455,7 @@ impl Solver {
 
     /// A hash of the positions of the current segment that could still reach their third
     /// occurrence within `depth` plies, with their counts; 0 when there are none.
-    fn history_key(&self, pos: &Position, depth: u32) -> u64 {
+    fn history_key(&self, depth: u32) -> u64 {
         let last = &self.path[self.path.len() - 1];
         let mut key = 0u64;
         // Each position once, at its first occurrence, with its count.
@@ -460,7 +467,7 @@ impl Solver {
             let first_return = if is_current {
                 4
             } else {
-                match min_plies(pos, &node.pos) {
+                match min_plies(&last.placement, &node.placement) {
                     Some(plies) => plies,
                     None => continue,
                 }
@@ -503,51 +510,80 @@ fn mix(key: u64, count: u32) -> u64 {
     mix64(key ^ u64::from(count).wrapping_mul(GOLDEN_GAMMA))
 }
 
+/// A position's pieces as squares, for [`min_plies`]: per colour and role the square's index +
+/// 1, 0 when there is none, [`Placement::SEVERAL`] when there are more than one.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    squares: [[u8; 6]; 2],
+    pawns: Bitboard,
+    turn: Color,
+}
+
+impl Placement {
+    const SEVERAL: u8 = u8::MAX;
+
+    fn of(pos: &Position) -> Placement {
+        let board = pos.board();
+        let mut squares = [[0; 6]; 2];
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            for role in Role::ALL {
+                let on = board.by_piece(Piece { color, role });
+                squares[i][role.index()] = match on.first() {
+                    None => 0,
+                    Some(_) if on.more_than_one() => Placement::SEVERAL,
+                    Some(sq) => sq.index() as u8 + 1,
+                };
+            }
+        }
+        Placement {
+            squares,
+            pawns: board.by_role(Role::Pawn),
+            turn: pos.turn(),
+        }
+    }
+}
+
 /// A lower bound on the plies from `from` to `to`, `None` if `to` can never recur (other
-/// material or pawns).
-fn min_plies(from: &Position, to: &Position) -> Option<u32> {
-    let (a, b) = (from.board(), to.board());
-    if a.by_role(Role::Pawn) != b.by_role(Role::Pawn) {
+/// material or pawns). With several pieces of a kind there is no bound for them, but their number
+/// must agree.
+fn min_plies(from: &Placement, to: &Placement) -> Option<u32> {
+    if from.pawns != to.pawns {
         return None;
     }
     let mut need = [0u32; 2];
-    for (i, color) in Color::ALL.into_iter().enumerate() {
+    for (i, need) in need.iter_mut().enumerate() {
         for role in Role::ALL {
-            let piece = Piece { color, role };
-            let (x, y) = (a.by_piece(piece), b.by_piece(piece));
-            if x.more_than_one() || y.more_than_one() {
-                if x.count() != y.count() {
-                    return None;
-                }
-                continue; // no bound for several pieces of a kind
-            }
-            match (x.first(), y.first()) {
-                (Some(x), Some(y)) => need[i] += moves_between(role, x, y),
-                (None, None) => {}
+            let (x, y) = (from.squares[i][role.index()], to.squares[i][role.index()]);
+            match (x, y) {
+                (0, 0) => {}
                 // Material never comes back (and a pawn's promotion changed the pawns).
-                _ => return None,
+                (0, _) | (_, 0) => return None,
+                (Placement::SEVERAL, Placement::SEVERAL) => {}
+                (Placement::SEVERAL, _) | (_, Placement::SEVERAL) => return None,
+                _ => *need += moves_between(role, x - 1, y - 1),
             }
         }
     }
-    let (first, second) = if from.turn() == Color::White {
+    let (first, second) = if from.turn == Color::White {
         (need[0], need[1])
     } else {
         (need[1], need[0])
     };
     // The side to move plays on plies 1, 3, 5, ...; the other on 2, 4, ...
     let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(1);
-    if plies % 2 != u32::from(from.turn() != to.turn()) {
+    if plies % 2 != u32::from(from.turn != to.turn) {
         plies += 1;
     }
     Some(plies)
 }
 
 /// A lower bound on the moves a piece of `role` needs from `x` to `y` on an empty board.
-fn moves_between(role: Role, x: Square, y: Square) -> u32 {
+/// (`x` and `y` are square indices.)
+fn moves_between(role: Role, x: u8, y: u8) -> u32 {
     if x == y {
         return 0;
     }
-    let (king, rook, queen) = MOVES_BETWEEN[x.index()][y.index()];
+    let (king, rook, queen) = MOVES_BETWEEN[usize::from(x)][usize::from(y)];
     u32::from(match role {
         Role::King => king,
         Role::Rook => rook,
@@ -707,7 +743,8 @@ mod tests {
                 }
                 for i in 0..line.len() {
                     for j in i + 1..line.len() {
-                        if let Some(bound) = min_plies(&line[i], &line[j]) {
+                        let (from, to) = (Placement::of(&line[i]), Placement::of(&line[j]));
+                        if let Some(bound) = min_plies(&from, &to) {
                             assert!(
                                 bound as usize <= j - i,
                                 "{} to {}: bound {bound}, reached in {}",

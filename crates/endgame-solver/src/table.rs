@@ -98,9 +98,8 @@ const CODE_MASK: u64 = 0xff | 0xff << 24;
 impl Table {
     /// A table using at most `bytes` of memory (at least one bucket).
     pub fn new(bytes: usize) -> Table {
-        // Growing holds the old table and the new one at once, half and whole the final size:
-        // the final size is the largest power of two whose 1.5 times fits.
-        let wanted = (bytes / size_of::<[u64; 4]>() * 2 / 3).max(BUCKET);
+        // The largest power of two that fits (growing works in place).
+        let wanted = (bytes / size_of::<[u64; 4]>()).max(BUCKET);
         let max_len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         let len = max_len.min(INITIAL);
         Table {
@@ -116,19 +115,24 @@ impl Table {
         (h as usize) & self.mask & !(BUCKET - 1)
     }
 
-    /// Doubles the table and puts every entry back in its new bucket.
+    /// Doubles the table in place and moves every entry whose bucket is now in the new half
+    /// there (an entry's bucket either stays or moves up by the old length, so the entries
+    /// staying and the ones arriving never meet; a large vector grows without a copy, so the
+    /// old and the new table are not held at once).
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.entries, vec![[0; 4]; (self.mask + 1) << 1]);
+        let old_len = self.entries.len();
+        self.entries.resize(old_len << 1, [0; 4]);
         self.mask = self.entries.len() - 1;
-        self.used = 0;
-        for e in old.into_iter().filter(|e| e[3] & 0xff != 0) {
+        for i in 0..old_len {
+            let e = self.entries[i];
+            if e[3] & 0xff == 0 {
+                continue;
+            }
             let start = self.bucket(Packed([e[0], e[1]]), e[2], e[3] & CODE_MASK);
-            if let Some(slot) = self.entries[start..start + BUCKET]
-                .iter_mut()
-                .find(|s| s[3] == 0)
-            {
-                *slot = e;
-                self.used += 1;
+            if start >= old_len {
+                // Same place in the new bucket as in the old: the slots stay distinct.
+                self.entries[start + i % BUCKET] = e;
+                self.entries[i] = [0; 4];
             }
         }
     }

@@ -221,6 +221,9 @@ pub struct Tables {
     held: std::collections::VecDeque<usize>,
     /// Per block: whether it was used since eviction last passed over it.
     used: Vec<bool>,
+    /// The last position located and its slot: a search node reads several tables for the
+    /// same position.
+    located: Option<(Position, usize)>,
     error: Option<TableError>,
 }
 
@@ -250,6 +253,7 @@ impl Tables {
             budget: usize::MAX,
             held: std::collections::VecDeque::new(),
             used,
+            located: None,
             error: None,
         })
     }
@@ -304,9 +308,9 @@ impl Tables {
     fn byte(&mut self, kind: Kind, pos: &Position) -> Option<Option<u8>> {
         let material = Material::of(pos.board())?;
         let code = material.code() as usize;
-        let Some(layout) = self.layouts[code].as_ref() else {
+        if self.layouts[code].is_none() {
             return Some(None);
-        };
+        }
         // Two kinds are constant over some materials (the generator writes them so): no need
         // to read those blocks, which would only crowd out the others.
         match kind {
@@ -316,7 +320,15 @@ impl Tables {
             }
             _ => {}
         }
-        let slot = layout.slot_of(pos);
+        let layout = self.layouts[code].as_ref()?;
+        let slot = match self.located {
+            Some((last, slot)) if last == *pos => slot,
+            _ => {
+                let slot = layout.slot_of(pos);
+                self.located = Some((*pos, slot));
+                slot
+            }
+        };
         let block_slots = layout.block_slots();
         let block = self.first_block[kind.index()][code] + slot / block_slots;
         if self.blocks[block].is_none() {

@@ -142,16 +142,19 @@ impl Solver {
         }
     }
 
-    /// A solver that uses the `tables` (see the module docs for how), with `memory` bytes for
-    /// a quarter for the transposition table and three for the table blocks held (but room for
-    /// two blocks at least: a node reads the mate table and one other, and must not read them in
-    /// turn). The blocks get the larger share: a search after a promotion reads three tables of
-    /// a five-piece pawnless ending (115 MB each), and a block dropped is read again.
+    /// A solver that uses the `tables` (see the module docs for how) within `memory` bytes: up
+    /// to a quarter for the transposition table, a sixteenth for the rest of the process, and
+    /// what is left for the table blocks held (but room for two blocks at least: a node reads
+    /// the mate table and one other, and must not read them in turn). The blocks get the larger
+    /// share: a search after a promotion reads three tables of a five-piece pawnless ending
+    /// (115 MB each), and a block dropped is read again.
     pub fn with_tables(memory: usize, mut tables: Tables) -> Solver {
-        tables.set_budget((memory / 4 * 3).max(2 * tables.largest_block()));
+        let solver = Solver::new(memory / 4);
+        let blocks = memory - solver.table.max_bytes() - memory / 16;
+        tables.set_budget(blocks.max(2 * tables.largest_block()));
         Solver {
             tables: Some(tables),
-            ..Solver::new(memory / 4)
+            ..solver
         }
     }
 

@@ -137,6 +137,11 @@ impl Table {
         }
     }
 
+    /// The most memory the table will take, in bytes.
+    pub fn max_bytes(&self) -> usize {
+        self.max_len * size_of::<[u64; 4]>()
+    }
+
     /// The stored answer for `goal` at `depth`, if the bounds decide it.
     #[cfg(test)]
     fn probe(&self, goal: Goal, pos: &Position, history: u64, depth: u32) -> Option<bool> {

@@ -316,6 +316,11 @@ fn tag_at(text: &[u8], at: usize) -> TagScan {
 /// After a tag: spaces, then a `]` or a line break, then white space and `;` comments (the tag
 /// section goes on after them); how many bytes.
 fn skip_ket(text: &[u8]) -> usize {
+    // The common case, a tag line followed by another: nothing to skip but the `]` and the line
+    // break (no byte-order mark or `;` comment can start with the `[`).
+    if text.starts_with(b"]\n[") {
+        return 2;
+    }
     let mut at = 0;
     while let Some(&byte) = text.get(at) {
         match byte {
@@ -464,75 +469,85 @@ impl<'a> Lexer<'a> {
                 return Some(token);
             }
         }
-        while let Some(&byte) = text.get(self.at) {
+        // The offset in a local, written back before a call that reads it and on return: the
+        // loop's bytes are then looked at without a store and a load of `self.at` each.
+        let mut at = self.at;
+        while let Some(&byte) = text.get(at) {
             // The common bytes first, with branches a processor predicts well: spaces, and move
             // numbers (`12.`), which are dropped.
             if byte == b' ' {
-                self.at += 1;
+                at += 1;
                 continue;
             }
             if byte.is_ascii_digit() {
-                let digits = text[self.at..]
-                    .iter()
-                    .position(|b| !b.is_ascii_digit())
-                    .map_or(text.len(), |n| self.at + n);
+                let mut digits = at + 1;
+                while text.get(digits).is_some_and(u8::is_ascii_digit) {
+                    digits += 1;
+                }
                 if text
                     .get(digits)
                     .is_none_or(|&b| b == b'$' || ENDS_TOKEN[usize::from(b)])
                 {
                     // With the dots and spaces after it: `12.`, `12...`.
-                    self.at = text[digits..]
-                        .iter()
-                        .position(|&b| b != b'.' && b != b' ')
-                        .map_or(text.len(), |n| digits + n);
+                    at = digits;
+                    while let Some(b'.' | b' ') = text.get(at) {
+                        at += 1;
+                    }
                     continue;
                 }
             }
             match byte {
-                b'\t' | b'\r' | b'.' | b')' => self.at += 1,
-                b'\n' => match after_line_break(text, self.at) {
+                b'\t' | b'\r' | b'.' | b')' => at += 1,
+                b'\n' => match after_line_break(text, at) {
                     AfterBreak::GameEnds => {
-                        self.at += 1;
+                        at += 1;
                         break;
                     }
-                    AfterBreak::Continue(next) => self.at = next,
-                    AfterBreak::Unknown => self.at = text.len(),
+                    AfterBreak::Continue(next) => at = next,
+                    AfterBreak::Unknown => at = text.len(),
                 },
-                b'{' => match memchr(b'}', &text[self.at..]) {
-                    Some(close) => self.at += close + 1,
+                b'{' => match memchr(b'}', &text[at..]) {
+                    Some(close) => at += close + 1,
                     None => {
                         self.at = text.len();
                         return self.broken(Syntax::UnterminatedComment);
                     }
                 },
-                b';' => {
-                    self.at = memchr(b'\n', &text[self.at..]).map_or(text.len(), |nl| self.at + nl)
-                }
+                b';' => at = memchr(b'\n', &text[at..]).map_or(text.len(), |nl| at + nl),
                 b'(' => {
+                    self.at = at;
                     if let Some(syntax) = self.skip_variation() {
                         return self.broken(syntax);
                     }
+                    at = self.at;
                 }
                 b'*' => {
-                    self.at += 1;
+                    self.at = at + 1;
                     return Some(Token::Result);
                 }
                 b'}' => {
-                    self.at += 1;
+                    self.at = at + 1;
                     return Some(Token::Move(b"}"));
                 }
                 _ => {
-                    let start = self.at;
-                    self.at = token_end(text, start);
-                    let token = &text[start..self.at];
+                    let start = at;
+                    at = token_end(text, start);
+                    let token = &text[start..at];
                     match classify(token) {
                         Class::Dropped => {}
-                        Class::Result => return Some(Token::Result),
-                        Class::Move => return Some(Token::Move(token)),
+                        Class::Result => {
+                            self.at = at;
+                            return Some(Token::Result);
+                        }
+                        Class::Move => {
+                            self.at = at;
+                            return Some(Token::Move(token));
+                        }
                     }
                 }
             }
         }
+        self.at = at;
         None
     }
 

@@ -36,6 +36,8 @@
 
 use memchr::{memchr, memchr2, memchr3, memrchr};
 
+use crate::find;
+
 const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
 /// One token of a game, in the order of the text.
@@ -126,7 +128,7 @@ pub fn scan_game(text: &[u8]) -> Scan {
         };
         at += found;
         match text[at] {
-            b'{' => match memchr(b'}', &text[at..]) {
+            b'{' => match find::byte(b'}', &text[at..]) {
                 Some(close) => at += close + 1,
                 None => return Scan::Open,
             },
@@ -183,7 +185,7 @@ pub fn is_comment_only(game: &[u8]) -> bool {
         at += skip_white(&game[at..], false);
         match game.get(at) {
             None => return true,
-            Some(b'{') => match memchr(b'}', &game[at..]) {
+            Some(b'{') => match find::byte(b'}', &game[at..]) {
                 Some(close) => at += close + 1,
                 None => return false,
             },
@@ -265,7 +267,7 @@ enum TagScan {
 
 fn tag_at(text: &[u8], at: usize) -> TagScan {
     let open = at + 1;
-    let Some(found) = memchr3(b'"', b'\n', b']', &text[open..]) else {
+    let Some(found) = find::any_of3(b'"', b'\n', b']', &text[open..]) else {
         return TagScan::Unterminated { line_end: None };
     };
     let quote = open + found;
@@ -291,7 +293,7 @@ fn tag_at(text: &[u8], at: usize) -> TagScan {
     let start = quote + 1;
     let mut i = start;
     loop {
-        let Some(found) = memchr3(b'\\', b'"', b'\n', &text[i..]) else {
+        let Some(found) = find::any_of3(b'\\', b'"', b'\n', &text[i..]) else {
             return TagScan::Unterminated { line_end: None };
         };
         i += found;
@@ -506,7 +508,7 @@ impl<'a> Lexer<'a> {
                     AfterBreak::Continue(next) => at = next,
                     AfterBreak::Unknown => at = text.len(),
                 },
-                b'{' => match memchr(b'}', &text[at..]) {
+                b'{' => match find::byte(b'}', &text[at..]) {
                     Some(close) => at += close + 1,
                     None => {
                         self.at = text.len();
@@ -567,7 +569,7 @@ impl<'a> Lexer<'a> {
                         return None;
                     }
                 }
-                b'{' => match memchr(b'}', &text[self.at..]) {
+                b'{' => match find::byte(b'}', &text[self.at..]) {
                     Some(close) => self.at += close,
                     None => {
                         self.at = text.len();

@@ -32,7 +32,12 @@
 //!
 //! No token holds `{`, `;` or a line break, so where a game ends can be found by looking at
 //! those bytes alone: [`scan_game`] does that (fast, for splitting a stream into games) and the
-//! [`Lexer`] ends exactly there (a property test checks it).
+//! [`Lexer`] ends exactly there (a property test checks it). The scanner reads the tag section
+//! the way the lexer does; [`scan_game_and_tags`] hands what it read over ([`TagSection`]), so
+//! that the judge lexes the movetext alone ([`Lexer::after_tags`]; a property test holds the
+//! verdicts equal).
+
+use std::ops::Range;
 
 use memchr::{memchr, memchr2, memchr3, memrchr};
 
@@ -102,16 +107,94 @@ pub fn game_start(text: &[u8]) -> Option<usize> {
 /// after the line break that ends its movetext, or after the line of an unterminated tag.
 /// [`Scan::Open`] when the game runs to the end of `text`.
 pub fn scan_game(text: &[u8]) -> Scan {
+    scan_game_and_tags(text).0
+}
+
+/// The tags the judge reads (see [`crate::pgn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JudgedTag {
+    /// `White`.
+    White,
+    /// `Black`.
+    Black,
+    /// `Result`.
+    Result,
+    /// `FEN`.
+    Fen,
+    /// `Variant`.
+    Variant,
+}
+
+impl JudgedTag {
+    /// Every tag the judge reads.
+    pub const ALL: [JudgedTag; 5] = [
+        JudgedTag::White,
+        JudgedTag::Black,
+        JudgedTag::Result,
+        JudgedTag::Fen,
+        JudgedTag::Variant,
+    ];
+
+    /// The tag of a tag pair's name, if the judge reads it.
+    pub fn of(name: &[u8]) -> Option<JudgedTag> {
+        match name {
+            b"White" => Some(JudgedTag::White),
+            b"Black" => Some(JudgedTag::Black),
+            b"Result" => Some(JudgedTag::Result),
+            b"FEN" => Some(JudgedTag::Fen),
+            b"Variant" => Some(JudgedTag::Variant),
+            _ => None,
+        }
+    }
+}
+
+/// A game's tag section as [`scan_game_and_tags`] read it: what the [`Lexer`]'s tag tokens
+/// would show the judge, so that the judge need not read the tags a second time (they are half
+/// the bytes of a lichess archive). Offsets are in the game's text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TagSection {
+    /// Where the movetext starts: after the last tag and what follows it.
+    pub movetext: usize,
+    /// Whether the section holds a tag pair with a value (a token of the lexer).
+    pub any_value: bool,
+    /// For each tag the judge reads, the raw value of its last pair, by [`JudgedTag`] order.
+    values: [Option<Range<usize>>; 5],
+}
+
+impl TagSection {
+    /// The raw value of the last `tag` pair, if any (see [`Token::Tag`]).
+    pub fn value(&self, tag: JudgedTag) -> Option<Range<usize>> {
+        self.values[tag as usize].clone()
+    }
+}
+
+/// [`scan_game`], with the game's tag section when the scan read it whole: `None` when the game
+/// ends (or the text does) in an unterminated tag.
+pub fn scan_game_and_tags(text: &[u8]) -> (Scan, Option<TagSection>) {
+    let mut tags = TagSection::default();
     let mut at = 0;
-    // The tag section.
     while text.get(at) == Some(&b'[') {
         match tag_at(text, at) {
-            TagScan::Complete { next, .. } => at = next,
-            TagScan::Unterminated { line_end: Some(nl) } => return Scan::Ends(nl + 1),
-            TagScan::Unterminated { line_end: None } => return Scan::Open,
+            TagScan::Complete { name, value, next } => {
+                if let Some((start, end)) = value {
+                    tags.any_value = true;
+                    if let Some(tag) = JudgedTag::of(&text[name.0..name.1]) {
+                        tags.values[tag as usize] = Some(start..end);
+                    }
+                }
+                at = next;
+            }
+            TagScan::Unterminated { line_end: Some(nl) } => return (Scan::Ends(nl + 1), None),
+            TagScan::Unterminated { line_end: None } => return (Scan::Open, None),
         }
         at += skip_ket(&text[at..]);
     }
+    tags.movetext = at;
+    (scan_movetext(text, at), Some(tags))
+}
+
+/// Where the game ends, from `text[at]`, the start of its movetext (see [`scan_game`]).
+fn scan_movetext(text: &[u8], mut at: usize) -> Scan {
     // The movetext: only `{`, `;` and line breaks matter.
     loop {
         if let Some(nl) = clean_line_end(&text[at..]) {
@@ -415,6 +498,17 @@ impl<'a> Lexer<'a> {
             text,
             at: 0,
             in_tags: true,
+            done: false,
+        }
+    }
+
+    /// The movetext tokens of the game that starts at `text[0]`, whose movetext starts at
+    /// `movetext` (a [`TagSection`]'s): the tokens of [`Lexer::new`] after its tags.
+    pub fn after_tags(text: &'a [u8], movetext: usize) -> Lexer<'a> {
+        Lexer {
+            text,
+            at: movetext,
+            in_tags: false,
             done: false,
         }
     }

@@ -20,7 +20,7 @@ use toolkit_cli::{Report, text};
 
 use crate::{
     judge::{Judge, Judgement, Verdict},
-    lexer::{self, Lexer, Syntax, Token},
+    lexer::{self, JudgedTag, Lexer, Syntax, TagSection, Token},
     notation::MoveToken,
 };
 
@@ -161,13 +161,46 @@ impl Report for GameError<'_> {}
 /// ```
 pub fn judge_game(number: u64, text: &[u8]) -> PgnGame {
     let mut game = GameInProgress::default();
-    let outcome = game.read(text);
-    PgnGame {
-        number,
-        white: game.white.unwrap_or_else(|| "?".to_owned()),
-        black: game.black.unwrap_or_else(|| "?".to_owned()),
-        result: game.result,
-        outcome,
+    let outcome = game.read(Lexer::new(text));
+    game.finish(number, outcome)
+}
+
+/// [`judge_game`] for a game whose tag section the splitter has read
+/// ([`lexer::scan_game_and_tags`]): the judge starts from its tags and reads the movetext only.
+///
+/// # Examples
+///
+/// ```
+/// use pgn_judge::{Verdict, lexer, pgn};
+///
+/// let text = b"[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+/// let (_, tags) = lexer::scan_game_and_tags(text);
+/// let game = pgn::judge_scanned_game(1, text, &tags.unwrap());
+/// assert_eq!(game, pgn::judge_game(1, text));
+/// ```
+pub fn judge_scanned_game(number: u64, text: &[u8], tags: &TagSection) -> PgnGame {
+    let mut game = GameInProgress {
+        seen_pgn: tags.any_value,
+        ..GameInProgress::default()
+    };
+    for tag in JudgedTag::ALL {
+        if let Some(range) = tags.value(tag) {
+            game.set(tag, &text[range]);
+        }
+    }
+    let outcome = game.read(Lexer::after_tags(text, tags.movetext));
+    game.finish(number, outcome)
+}
+
+impl GameInProgress {
+    fn finish(self, number: u64, outcome: Result<PgnJudgement, BrokenGame>) -> PgnGame {
+        PgnGame {
+            number,
+            white: self.white.unwrap_or_else(|| "?".to_owned()),
+            black: self.black.unwrap_or_else(|| "?".to_owned()),
+            result: self.result,
+            outcome,
+        }
     }
 }
 
@@ -185,8 +218,7 @@ struct GameInProgress {
 }
 
 impl GameInProgress {
-    fn read(&mut self, text: &[u8]) -> Result<PgnJudgement, BrokenGame> {
-        let mut lexer = Lexer::new(text);
+    fn read(&mut self, mut lexer: Lexer) -> Result<PgnJudgement, BrokenGame> {
         let mut judge = None;
         let mut fault_san = None;
         while let Some(token) = lexer.next() {
@@ -246,13 +278,18 @@ impl GameInProgress {
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         self.seen_pgn = true;
-        let slot = match name {
-            b"White" => &mut self.white,
-            b"Black" => &mut self.black,
-            b"Result" => &mut self.result,
-            b"FEN" => &mut self.fen,
-            b"Variant" => &mut self.variant,
-            _ => return,
+        if let Some(tag) = JudgedTag::of(name) {
+            self.set(tag, value);
+        }
+    }
+
+    fn set(&mut self, tag: JudgedTag, value: &[u8]) {
+        let slot = match tag {
+            JudgedTag::White => &mut self.white,
+            JudgedTag::Black => &mut self.black,
+            JudgedTag::Result => &mut self.result,
+            JudgedTag::Fen => &mut self.fen,
+            JudgedTag::Variant => &mut self.variant,
         };
         *slot = Some(if value.contains(&b'\\') {
             String::from_utf8_lossy(&lexer::decode_tag_value(value)).into_owned()

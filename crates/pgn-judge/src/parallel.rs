@@ -93,8 +93,8 @@ fn judge_chunk(chunk: &Chunk, read: u64, style: Style) -> Judged {
             }
             Item::TooLong { number } => pgn::PgnGame {
                 number: *number,
-                white: "?".to_owned(),
-                black: "?".to_owned(),
+                white: "?".into(),
+                black: "?".into(),
                 result: None,
                 outcome: Err(BrokenGame::TooLong {
                     max: MAX_GAME_BYTES,

@@ -13,7 +13,7 @@
 //! of another variant, or with no tag, move or result at all (text that is not PGN) is a
 //! [`BrokenGame`].
 
-use std::fmt;
+use std::{borrow::Cow, fmt};
 
 use shakmaty::{CastlingMode, Chess, fen::Fen, san::SanPlus};
 use toolkit_cli::{Report, text};
@@ -25,16 +25,19 @@ use crate::{
 };
 
 /// One game of a PGN file, judged.
+///
+/// The tags borrow the game's text unless they hold escapes or bytes that are not UTF-8: the
+/// common game costs no allocation for them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnGame {
+pub struct PgnGame<'a> {
     /// The game's number in the file, from 1.
     pub number: u64,
     /// The `White` tag (`?` when absent).
-    pub white: String,
+    pub white: Cow<'a, str>,
     /// The `Black` tag (`?` when absent).
-    pub black: String,
+    pub black: Cow<'a, str>,
     /// The `Result` tag as written, when present.
-    pub result: Option<String>,
+    pub result: Option<Cow<'a, str>>,
     /// The judgement, or why the game could not be judged.
     pub outcome: Result<PgnJudgement, BrokenGame>,
 }
@@ -60,7 +63,7 @@ pub enum Agreement {
     NoTag,
 }
 
-impl PgnGame {
+impl PgnGame<'_> {
     /// Whether the `Result` tag agrees with the verdict (`None` for a broken game).
     pub fn agreement(&self) -> Option<Agreement> {
         let verdict = self.outcome.as_ref().ok()?.judgement.verdict;
@@ -159,7 +162,7 @@ impl Report for GameError<'_> {}
 /// let game = pgn::judge_game(1, text);
 /// assert_eq!(game.outcome.unwrap().judgement.verdict, Verdict::BlackWin);
 /// ```
-pub fn judge_game(number: u64, text: &[u8]) -> PgnGame {
+pub fn judge_game(number: u64, text: &[u8]) -> PgnGame<'_> {
     let mut game = GameInProgress::default();
     let outcome = game.read(Lexer::new(text));
     game.finish(number, outcome)
@@ -178,7 +181,7 @@ pub fn judge_game(number: u64, text: &[u8]) -> PgnGame {
 /// let game = pgn::judge_scanned_game(1, text, &tags.unwrap());
 /// assert_eq!(game, pgn::judge_game(1, text));
 /// ```
-pub fn judge_scanned_game(number: u64, text: &[u8], tags: &TagSection) -> PgnGame {
+pub fn judge_scanned_game<'a>(number: u64, text: &'a [u8], tags: &TagSection) -> PgnGame<'a> {
     let mut game = GameInProgress {
         seen_pgn: tags.any_value,
         ..GameInProgress::default()
@@ -192,12 +195,12 @@ pub fn judge_scanned_game(number: u64, text: &[u8], tags: &TagSection) -> PgnGam
     game.finish(number, outcome)
 }
 
-impl GameInProgress {
-    fn finish(self, number: u64, outcome: Result<PgnJudgement, BrokenGame>) -> PgnGame {
+impl<'a> GameInProgress<'a> {
+    fn finish(self, number: u64, outcome: Result<PgnJudgement, BrokenGame>) -> PgnGame<'a> {
         PgnGame {
             number,
-            white: self.white.unwrap_or_else(|| "?".to_owned()),
-            black: self.black.unwrap_or_else(|| "?".to_owned()),
+            white: self.white.unwrap_or(Cow::Borrowed("?")),
+            black: self.black.unwrap_or(Cow::Borrowed("?")),
             result: self.result,
             outcome,
         }
@@ -206,19 +209,19 @@ impl GameInProgress {
 
 /// What the tokens of a game have shown so far.
 #[derive(Debug, Default)]
-struct GameInProgress {
-    white: Option<String>,
-    black: Option<String>,
-    result: Option<String>,
-    fen: Option<String>,
-    variant: Option<String>,
+struct GameInProgress<'a> {
+    white: Option<Cow<'a, str>>,
+    black: Option<Cow<'a, str>>,
+    result: Option<Cow<'a, str>>,
+    fen: Option<Cow<'a, str>>,
+    variant: Option<Cow<'a, str>>,
     /// Whether the game had a tag, a move that reads as SAN, or a result: text that is not PGN
     /// at all has none of them.
     seen_pgn: bool,
 }
 
-impl GameInProgress {
-    fn read(&mut self, mut lexer: Lexer) -> Result<PgnJudgement, BrokenGame> {
+impl<'a> GameInProgress<'a> {
+    fn read(&mut self, mut lexer: Lexer<'a>) -> Result<PgnJudgement, BrokenGame> {
         let mut judge = None;
         let mut fault_san = None;
         while let Some(token) = lexer.next() {
@@ -276,14 +279,14 @@ impl GameInProgress {
         })
     }
 
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
+    fn tag(&mut self, name: &[u8], value: &'a [u8]) {
         self.seen_pgn = true;
         if let Some(tag) = JudgedTag::of(name) {
             self.set(tag, value);
         }
     }
 
-    fn set(&mut self, tag: JudgedTag, value: &[u8]) {
+    fn set(&mut self, tag: JudgedTag, value: &'a [u8]) {
         let slot = match tag {
             JudgedTag::White => &mut self.white,
             JudgedTag::Black => &mut self.black,
@@ -292,9 +295,9 @@ impl GameInProgress {
             JudgedTag::Variant => &mut self.variant,
         };
         *slot = Some(if value.contains(&b'\\') {
-            String::from_utf8_lossy(&lexer::decode_tag_value(value)).into_owned()
+            Cow::Owned(String::from_utf8_lossy(&lexer::decode_tag_value(value)).into_owned())
         } else {
-            String::from_utf8_lossy(value).into_owned()
+            String::from_utf8_lossy(value)
         });
     }
 
@@ -305,7 +308,7 @@ impl GameInProgress {
             Some(Some(mode)) => mode,
             Some(None) => {
                 return Err(BrokenGame::Variant {
-                    name: self.variant.clone().unwrap_or_default(),
+                    name: self.variant.clone().unwrap_or_default().into_owned(),
                 });
             }
         };
@@ -313,7 +316,10 @@ impl GameInProgress {
             None => Ok(Judge::new()),
             Some(fen) => starting_position(&fen, mode)
                 .map(Judge::from_position)
-                .map_err(|reason| BrokenGame::Fen { fen, reason }),
+                .map_err(|reason| BrokenGame::Fen {
+                    fen: fen.into_owned(),
+                    reason,
+                }),
         }
     }
 }
@@ -377,7 +383,7 @@ mod tests {
                    3. Qh5 a5?! 4. Qxf7# 1-0\n";
         let game = judge_game(7, pgn.as_bytes());
         assert_eq!(
-            (game.number, game.white.as_str(), game.black.as_str()),
+            (game.number, &*game.white, &*game.black),
             (7, "Anderssen", "Kieseritzky")
         );
         assert_eq!(

@@ -72,7 +72,15 @@ impl From<MoveList> for Matches {
 /// move is decided from attack sets; castling and a pawn move to the en passant square ask
 /// [`candidates`].
 pub fn matching(pos: &Chess, token: &MoveToken) -> Matches {
-    fast_matching(pos, token).unwrap_or_else(|| candidates(pos, token).into())
+    fast_matching(pos, token).unwrap_or_else(|| by_generator(pos, token))
+}
+
+/// [`candidates`], counted: castling and pawn moves to the en passant square, a move in fifty.
+/// Out of line, so that its list of 256 moves stays out of the fast path's frame and code.
+#[cold]
+#[inline(never)]
+fn by_generator(pos: &Chess, token: &MoveToken) -> Matches {
+    candidates(pos, token).into()
 }
 
 fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {

@@ -400,7 +400,10 @@ impl Part {
         text.truncate(self.pos);
         self.base += self.pos as u64;
         self.pos = 0;
-        let items = std::mem::take(&mut self.items);
+        // The next chunk has about as many games: its list is made that long at once, not
+        // grown (and copied) twice as long again and again.
+        let games = self.items.len();
+        let items = std::mem::replace(&mut self.items, Vec::with_capacity(games));
         if items.is_empty() {
             return true;
         }

@@ -66,8 +66,8 @@ pub struct PgnGameJson<'a> {
     error: Option<String>,
 }
 
-impl<'a> From<&'a PgnGame> for PgnGameJson<'a> {
-    fn from(game: &'a PgnGame) -> PgnGameJson<'a> {
+impl<'a> From<&'a PgnGame<'_>> for PgnGameJson<'a> {
+    fn from(game: &'a PgnGame<'_>) -> PgnGameJson<'a> {
         let judged = game.outcome.as_ref().ok();
         PgnGameJson {
             game: game.number,

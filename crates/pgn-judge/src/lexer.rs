@@ -32,9 +32,16 @@
 //!
 //! No token holds `{`, `;` or a line break, so where a game ends can be found by looking at
 //! those bytes alone: [`scan_game`] does that (fast, for splitting a stream into games) and the
-//! [`Lexer`] ends exactly there (a property test checks it).
+//! [`Lexer`] ends exactly there (a property test checks it). The scanner reads the tag section
+//! the way the lexer does; [`scan_game_and_tags`] hands what it read over ([`TagSection`]), so
+//! that the judge lexes the movetext alone ([`Lexer::after_tags`]; a property test holds the
+//! verdicts equal).
 
-use memchr::{memchr, memchr3};
+use std::ops::Range;
+
+use memchr::{memchr, memchr2, memchr3, memrchr};
+
+use crate::find;
 
 const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
@@ -100,24 +107,111 @@ pub fn game_start(text: &[u8]) -> Option<usize> {
 /// after the line break that ends its movetext, or after the line of an unterminated tag.
 /// [`Scan::Open`] when the game runs to the end of `text`.
 pub fn scan_game(text: &[u8]) -> Scan {
+    scan_game_and_tags(text).0
+}
+
+/// The tags the judge reads (see [`crate::pgn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JudgedTag {
+    /// `White`.
+    White,
+    /// `Black`.
+    Black,
+    /// `Result`.
+    Result,
+    /// `FEN`.
+    Fen,
+    /// `Variant`.
+    Variant,
+}
+
+impl JudgedTag {
+    /// Every tag the judge reads.
+    pub const ALL: [JudgedTag; 5] = [
+        JudgedTag::White,
+        JudgedTag::Black,
+        JudgedTag::Result,
+        JudgedTag::Fen,
+        JudgedTag::Variant,
+    ];
+
+    /// The tag of a tag pair's name, if the judge reads it.
+    pub fn of(name: &[u8]) -> Option<JudgedTag> {
+        match name {
+            b"White" => Some(JudgedTag::White),
+            b"Black" => Some(JudgedTag::Black),
+            b"Result" => Some(JudgedTag::Result),
+            b"FEN" => Some(JudgedTag::Fen),
+            b"Variant" => Some(JudgedTag::Variant),
+            _ => None,
+        }
+    }
+}
+
+/// A game's tag section as [`scan_game_and_tags`] read it: what the [`Lexer`]'s tag tokens
+/// would show the judge, so that the judge need not read the tags a second time (they are half
+/// the bytes of a lichess archive). Offsets are in the game's text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TagSection {
+    /// Where the movetext starts: after the last tag and what follows it.
+    pub movetext: usize,
+    /// Whether the section holds a tag pair with a value (a token of the lexer).
+    pub any_value: bool,
+    /// For each tag the judge reads, the raw value of its last pair, by [`JudgedTag`] order.
+    values: [Option<Range<usize>>; 5],
+}
+
+impl TagSection {
+    /// The raw value of the last `tag` pair, if any (see [`Token::Tag`]).
+    pub fn value(&self, tag: JudgedTag) -> Option<Range<usize>> {
+        self.values[tag as usize].clone()
+    }
+}
+
+/// [`scan_game`], with the game's tag section when the scan read it whole: `None` when the game
+/// ends (or the text does) in an unterminated tag.
+pub fn scan_game_and_tags(text: &[u8]) -> (Scan, Option<TagSection>) {
+    let mut tags = TagSection::default();
     let mut at = 0;
-    // The tag section.
     while text.get(at) == Some(&b'[') {
         match tag_at(text, at) {
-            TagScan::Complete { next, .. } => at = next,
-            TagScan::Unterminated { line_end: Some(nl) } => return Scan::Ends(nl + 1),
-            TagScan::Unterminated { line_end: None } => return Scan::Open,
+            TagScan::Complete { name, value, next } => {
+                if let Some((start, end)) = value {
+                    tags.any_value = true;
+                    if let Some(tag) = JudgedTag::of(&text[name.0..name.1]) {
+                        tags.values[tag as usize] = Some(start..end);
+                    }
+                }
+                at = next;
+            }
+            TagScan::Unterminated { line_end: Some(nl) } => return (Scan::Ends(nl + 1), None),
+            TagScan::Unterminated { line_end: None } => return (Scan::Open, None),
         }
         at += skip_ket(&text[at..]);
     }
+    tags.movetext = at;
+    (scan_movetext(text, at), Some(tags))
+}
+
+/// Where the game ends, from `text[at]`, the start of its movetext (see [`scan_game`]).
+fn scan_movetext(text: &[u8], mut at: usize) -> Scan {
     // The movetext: only `{`, `;` and line breaks matter.
     loop {
+        if let Some(nl) = clean_line_end(&text[at..]) {
+            at += nl;
+            match after_line_break(text, at) {
+                AfterBreak::GameEnds => return Scan::Ends(at + 1),
+                AfterBreak::Continue(next) => at = next,
+                AfterBreak::Unknown => return Scan::Open,
+            }
+            continue;
+        }
         let Some(found) = memchr3(b'{', b';', b'\n', &text[at..]) else {
             return Scan::Open;
         };
         at += found;
         match text[at] {
-            b'{' => match memchr(b'}', &text[at..]) {
+            b'{' => match find::byte(b'}', &text[at..]) {
                 Some(close) => at += close + 1,
                 None => return Scan::Open,
             },
@@ -131,6 +225,24 @@ pub fn scan_game(text: &[u8]) -> Scan {
                 AfterBreak::Unknown => return Scan::Open,
             },
         }
+    }
+}
+
+/// The line break that ends the line of `text` (movetext, outside any comment at `text[0]`) when
+/// the line holds no `;` and ends outside any `{ }` comment; `None` when the line needs a
+/// byte-by-byte look (or has no line break).
+///
+/// The splitter's shortcut over whole lines: a lichess game's movetext is one line of some 160
+/// comments, which it crosses with three searches instead of two a comment. Comments do not
+/// nest, so the line ends outside a comment exactly when it holds no `{` or a `}` follows its
+/// last `{`: were that `{` outside a comment, the `}` closes the comment it opens; were it
+/// inside one, the `}` closes that one; either way no `{` follows to open another.
+fn clean_line_end(text: &[u8]) -> Option<usize> {
+    let nl = memchr2(b'\n', b';', text).filter(|&at| text[at] == b'\n')?;
+    let line = &text[..nl];
+    match memrchr(b'{', line) {
+        None => Some(nl),
+        Some(open) => memchr(b'}', &line[open..]).map(|_| nl),
     }
 }
 
@@ -156,7 +268,7 @@ pub fn is_comment_only(game: &[u8]) -> bool {
         at += skip_white(&game[at..], false);
         match game.get(at) {
             None => return true,
-            Some(b'{') => match memchr(b'}', &game[at..]) {
+            Some(b'{') => match find::byte(b'}', &game[at..]) {
                 Some(close) => at += close + 1,
                 None => return false,
             },
@@ -238,7 +350,7 @@ enum TagScan {
 
 fn tag_at(text: &[u8], at: usize) -> TagScan {
     let open = at + 1;
-    let Some(found) = memchr3(b'"', b'\n', b']', &text[open..]) else {
+    let Some(found) = find::any_of3(b'"', b'\n', b']', &text[open..]) else {
         return TagScan::Unterminated { line_end: None };
     };
     let quote = open + found;
@@ -264,7 +376,7 @@ fn tag_at(text: &[u8], at: usize) -> TagScan {
     let start = quote + 1;
     let mut i = start;
     loop {
-        let Some(found) = memchr3(b'\\', b'"', b'\n', &text[i..]) else {
+        let Some(found) = find::any_of3(b'\\', b'"', b'\n', &text[i..]) else {
             return TagScan::Unterminated { line_end: None };
         };
         i += found;
@@ -289,6 +401,11 @@ fn tag_at(text: &[u8], at: usize) -> TagScan {
 /// After a tag: spaces, then a `]` or a line break, then white space and `;` comments (the tag
 /// section goes on after them); how many bytes.
 fn skip_ket(text: &[u8]) -> usize {
+    // The common case, a tag line followed by another: nothing to skip but the `]` and the line
+    // break (no byte-order mark or `;` comment can start with the `[`).
+    if text.starts_with(b"]\n[") {
+        return 2;
+    }
     let mut at = 0;
     while let Some(&byte) = text.get(at) {
         match byte {
@@ -385,6 +502,17 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The movetext tokens of the game that starts at `text[0]`, whose movetext starts at
+    /// `movetext` (a [`TagSection`]'s): the tokens of [`Lexer::new`] after its tags.
+    pub fn after_tags(text: &'a [u8], movetext: usize) -> Lexer<'a> {
+        Lexer {
+            text,
+            at: movetext,
+            in_tags: false,
+            done: false,
+        }
+    }
+
     /// How far the lexer has read: after the last token, or where the game ended.
     pub fn offset(&self) -> usize {
         self.at
@@ -437,75 +565,85 @@ impl<'a> Lexer<'a> {
                 return Some(token);
             }
         }
-        while let Some(&byte) = text.get(self.at) {
+        // The offset in a local, written back before a call that reads it and on return: the
+        // loop's bytes are then looked at without a store and a load of `self.at` each.
+        let mut at = self.at;
+        while let Some(&byte) = text.get(at) {
             // The common bytes first, with branches a processor predicts well: spaces, and move
             // numbers (`12.`), which are dropped.
             if byte == b' ' {
-                self.at += 1;
+                at += 1;
                 continue;
             }
             if byte.is_ascii_digit() {
-                let digits = text[self.at..]
-                    .iter()
-                    .position(|b| !b.is_ascii_digit())
-                    .map_or(text.len(), |n| self.at + n);
+                let mut digits = at + 1;
+                while text.get(digits).is_some_and(u8::is_ascii_digit) {
+                    digits += 1;
+                }
                 if text
                     .get(digits)
                     .is_none_or(|&b| b == b'$' || ENDS_TOKEN[usize::from(b)])
                 {
                     // With the dots and spaces after it: `12.`, `12...`.
-                    self.at = text[digits..]
-                        .iter()
-                        .position(|&b| b != b'.' && b != b' ')
-                        .map_or(text.len(), |n| digits + n);
+                    at = digits;
+                    while let Some(b'.' | b' ') = text.get(at) {
+                        at += 1;
+                    }
                     continue;
                 }
             }
             match byte {
-                b'\t' | b'\r' | b'.' | b')' => self.at += 1,
-                b'\n' => match after_line_break(text, self.at) {
+                b'\t' | b'\r' | b'.' | b')' => at += 1,
+                b'\n' => match after_line_break(text, at) {
                     AfterBreak::GameEnds => {
-                        self.at += 1;
+                        at += 1;
                         break;
                     }
-                    AfterBreak::Continue(next) => self.at = next,
-                    AfterBreak::Unknown => self.at = text.len(),
+                    AfterBreak::Continue(next) => at = next,
+                    AfterBreak::Unknown => at = text.len(),
                 },
-                b'{' => match memchr(b'}', &text[self.at..]) {
-                    Some(close) => self.at += close + 1,
+                b'{' => match find::byte(b'}', &text[at..]) {
+                    Some(close) => at += close + 1,
                     None => {
                         self.at = text.len();
                         return self.broken(Syntax::UnterminatedComment);
                     }
                 },
-                b';' => {
-                    self.at = memchr(b'\n', &text[self.at..]).map_or(text.len(), |nl| self.at + nl)
-                }
+                b';' => at = memchr(b'\n', &text[at..]).map_or(text.len(), |nl| at + nl),
                 b'(' => {
+                    self.at = at;
                     if let Some(syntax) = self.skip_variation() {
                         return self.broken(syntax);
                     }
+                    at = self.at;
                 }
                 b'*' => {
-                    self.at += 1;
+                    self.at = at + 1;
                     return Some(Token::Result);
                 }
                 b'}' => {
-                    self.at += 1;
+                    self.at = at + 1;
                     return Some(Token::Move(b"}"));
                 }
                 _ => {
-                    let start = self.at;
-                    self.at = token_end(text, start);
-                    let token = &text[start..self.at];
+                    let start = at;
+                    at = token_end(text, start);
+                    let token = &text[start..at];
                     match classify(token) {
                         Class::Dropped => {}
-                        Class::Result => return Some(Token::Result),
-                        Class::Move => return Some(Token::Move(token)),
+                        Class::Result => {
+                            self.at = at;
+                            return Some(Token::Result);
+                        }
+                        Class::Move => {
+                            self.at = at;
+                            return Some(Token::Move(token));
+                        }
                     }
                 }
             }
         }
+        self.at = at;
         None
     }
 
@@ -525,7 +663,7 @@ impl<'a> Lexer<'a> {
                         return None;
                     }
                 }
-                b'{' => match memchr(b'}', &text[self.at..]) {
+                b'{' => match find::byte(b'}', &text[self.at..]) {
                     Some(close) => self.at += close,
                     None => {
                         self.at = text.len();

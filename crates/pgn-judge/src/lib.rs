@@ -10,6 +10,7 @@
 //! | [`matching`] | the legal moves that match a token: shakmaty's generator, and a fast path |
 //! | [`judge`] | a game judged move by move into a [`Verdict`] |
 //! | [`games`] | the judge format: counts, moves, the final `0`, read line by line |
+//! | `find` | byte search over a tag pair's few bytes |
 //! | [`lexer`] | PGN text: where a game ends, and its tokens as written |
 //! | [`pgn`] | one PGN game judged, with its `Result` tag checked |
 //! | [`source`] | the input: plain, zstd, gzip, bzip2 or zip, decompressed as it streams |
@@ -41,6 +42,7 @@
 #![warn(missing_docs)]
 
 mod ahead;
+mod find;
 pub mod games;
 pub mod json;
 pub mod judge;

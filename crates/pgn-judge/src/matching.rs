@@ -72,7 +72,15 @@ impl From<MoveList> for Matches {
 /// move is decided from attack sets; castling and a pawn move to the en passant square ask
 /// [`candidates`].
 pub fn matching(pos: &Chess, token: &MoveToken) -> Matches {
-    fast_matching(pos, token).unwrap_or_else(|| candidates(pos, token).into())
+    fast_matching(pos, token).unwrap_or_else(|| by_generator(pos, token))
+}
+
+/// [`candidates`], counted: castling and pawn moves to the en passant square, a move in fifty.
+/// Out of line, so that its list of 256 moves stays out of the fast path's frame and code.
+#[cold]
+#[inline(never)]
+fn by_generator(pos: &Chess, token: &MoveToken) -> Matches {
+    candidates(pos, token).into()
 }
 
 fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
@@ -146,22 +154,37 @@ fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
         rook_snipers = rays::rook_lines(king) & board.rooks_and_queens() & theirs;
         bishop_snipers = rays::bishop_lines(king) & board.bishops_and_queens() & theirs;
     }
-    let mut legal = from.into_iter().filter(|&from| {
-        let occupied = occupied.without(from).with(to);
-        (rook_snipers.is_empty() || (rays::rook_attacks(king, occupied) & rook_snipers).is_empty())
-            && (bishop_snipers.is_empty()
-                || (rays::bishop_attacks(king, occupied) & bishop_snipers).is_empty())
-    });
-    Some(match (legal.next(), legal.next()) {
-        (None, _) => Matches::None,
-        (Some(from), None) => Matches::One(Move::Normal {
-            role,
-            from,
-            capture: board.role_at(to),
-            to,
-            promotion,
-        }),
-        (Some(_), Some(_)) => Matches::Several,
+    // Most moves have no slider of theirs on our king's lines: every origin is then legal,
+    // with no attack lookup and no loop.
+    let legal = if rook_snipers.is_empty() && bishop_snipers.is_empty() {
+        from
+    } else {
+        let mut legal = Bitboard::EMPTY;
+        for from in from {
+            let occupied = occupied.without(from).with(to);
+            if (rook_snipers.is_empty()
+                || (rays::rook_attacks(king, occupied) & rook_snipers).is_empty())
+                && (bishop_snipers.is_empty()
+                    || (rays::bishop_attacks(king, occupied) & bishop_snipers).is_empty())
+            {
+                legal.add(from);
+            }
+        }
+        legal
+    };
+    Some(if legal.more_than_one() {
+        Matches::Several
+    } else {
+        match legal.first() {
+            None => Matches::None,
+            Some(from) => Matches::One(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion,
+            }),
+        }
     })
 }
 

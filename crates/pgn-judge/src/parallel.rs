@@ -80,11 +80,21 @@ fn judge_chunk(chunk: &Chunk, read: u64, style: Style) -> Judged {
     let mut line = String::new();
     for item in &chunk.items {
         let game = match item {
-            Item::Game { number, range } => pgn::judge_game(*number, &chunk.text[range.clone()]),
+            Item::Game {
+                number,
+                range,
+                tags,
+            } => {
+                let text = &chunk.text[range.clone()];
+                match tags {
+                    Some(tags) => pgn::judge_scanned_game(*number, text, tags),
+                    None => pgn::judge_game(*number, text),
+                }
+            }
             Item::TooLong { number } => pgn::PgnGame {
                 number: *number,
-                white: "?".to_owned(),
-                black: "?".to_owned(),
+                white: "?".into(),
+                black: "?".into(),
                 result: None,
                 outcome: Err(BrokenGame::TooLong {
                     max: MAX_GAME_BYTES,

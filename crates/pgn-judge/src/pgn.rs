@@ -13,28 +13,31 @@
 //! of another variant, or with no tag, move or result at all (text that is not PGN) is a
 //! [`BrokenGame`].
 
-use std::fmt;
+use std::{borrow::Cow, fmt};
 
 use shakmaty::{CastlingMode, Chess, fen::Fen, san::SanPlus};
 use toolkit_cli::{Report, text};
 
 use crate::{
     judge::{Judge, Judgement, Verdict},
-    lexer::{self, Lexer, Syntax, Token},
+    lexer::{self, JudgedTag, Lexer, Syntax, TagSection, Token},
     notation::MoveToken,
 };
 
 /// One game of a PGN file, judged.
+///
+/// The tags borrow the game's text unless they hold escapes or bytes that are not UTF-8: the
+/// common game costs no allocation for them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnGame {
+pub struct PgnGame<'a> {
     /// The game's number in the file, from 1.
     pub number: u64,
     /// The `White` tag (`?` when absent).
-    pub white: String,
+    pub white: Cow<'a, str>,
     /// The `Black` tag (`?` when absent).
-    pub black: String,
+    pub black: Cow<'a, str>,
     /// The `Result` tag as written, when present.
-    pub result: Option<String>,
+    pub result: Option<Cow<'a, str>>,
     /// The judgement, or why the game could not be judged.
     pub outcome: Result<PgnJudgement, BrokenGame>,
 }
@@ -60,7 +63,7 @@ pub enum Agreement {
     NoTag,
 }
 
-impl PgnGame {
+impl PgnGame<'_> {
     /// Whether the `Result` tag agrees with the verdict (`None` for a broken game).
     pub fn agreement(&self) -> Option<Agreement> {
         let verdict = self.outcome.as_ref().ok()?.judgement.verdict;
@@ -159,34 +162,66 @@ impl Report for GameError<'_> {}
 /// let game = pgn::judge_game(1, text);
 /// assert_eq!(game.outcome.unwrap().judgement.verdict, Verdict::BlackWin);
 /// ```
-pub fn judge_game(number: u64, text: &[u8]) -> PgnGame {
+pub fn judge_game(number: u64, text: &[u8]) -> PgnGame<'_> {
     let mut game = GameInProgress::default();
-    let outcome = game.read(text);
-    PgnGame {
-        number,
-        white: game.white.unwrap_or_else(|| "?".to_owned()),
-        black: game.black.unwrap_or_else(|| "?".to_owned()),
-        result: game.result,
-        outcome,
+    let outcome = game.read(Lexer::new(text));
+    game.finish(number, outcome)
+}
+
+/// [`judge_game`] for a game whose tag section the splitter has read
+/// ([`lexer::scan_game_and_tags`]): the judge starts from its tags and reads the movetext only.
+///
+/// # Examples
+///
+/// ```
+/// use pgn_judge::{Verdict, lexer, pgn};
+///
+/// let text = b"[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+/// let (_, tags) = lexer::scan_game_and_tags(text);
+/// let game = pgn::judge_scanned_game(1, text, &tags.unwrap());
+/// assert_eq!(game, pgn::judge_game(1, text));
+/// ```
+pub fn judge_scanned_game<'a>(number: u64, text: &'a [u8], tags: &TagSection) -> PgnGame<'a> {
+    let mut game = GameInProgress {
+        seen_pgn: tags.any_value,
+        ..GameInProgress::default()
+    };
+    for tag in JudgedTag::ALL {
+        if let Some(range) = tags.value(tag) {
+            game.set(tag, &text[range]);
+        }
+    }
+    let outcome = game.read(Lexer::after_tags(text, tags.movetext));
+    game.finish(number, outcome)
+}
+
+impl<'a> GameInProgress<'a> {
+    fn finish(self, number: u64, outcome: Result<PgnJudgement, BrokenGame>) -> PgnGame<'a> {
+        PgnGame {
+            number,
+            white: self.white.unwrap_or(Cow::Borrowed("?")),
+            black: self.black.unwrap_or(Cow::Borrowed("?")),
+            result: self.result,
+            outcome,
+        }
     }
 }
 
 /// What the tokens of a game have shown so far.
 #[derive(Debug, Default)]
-struct GameInProgress {
-    white: Option<String>,
-    black: Option<String>,
-    result: Option<String>,
-    fen: Option<String>,
-    variant: Option<String>,
+struct GameInProgress<'a> {
+    white: Option<Cow<'a, str>>,
+    black: Option<Cow<'a, str>>,
+    result: Option<Cow<'a, str>>,
+    fen: Option<Cow<'a, str>>,
+    variant: Option<Cow<'a, str>>,
     /// Whether the game had a tag, a move that reads as SAN, or a result: text that is not PGN
     /// at all has none of them.
     seen_pgn: bool,
 }
 
-impl GameInProgress {
-    fn read(&mut self, text: &[u8]) -> Result<PgnJudgement, BrokenGame> {
-        let mut lexer = Lexer::new(text);
+impl<'a> GameInProgress<'a> {
+    fn read(&mut self, mut lexer: Lexer<'a>) -> Result<PgnJudgement, BrokenGame> {
         let mut judge = None;
         let mut fault_san = None;
         while let Some(token) = lexer.next() {
@@ -244,20 +279,25 @@ impl GameInProgress {
         })
     }
 
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
+    fn tag(&mut self, name: &[u8], value: &'a [u8]) {
         self.seen_pgn = true;
-        let slot = match name {
-            b"White" => &mut self.white,
-            b"Black" => &mut self.black,
-            b"Result" => &mut self.result,
-            b"FEN" => &mut self.fen,
-            b"Variant" => &mut self.variant,
-            _ => return,
+        if let Some(tag) = JudgedTag::of(name) {
+            self.set(tag, value);
+        }
+    }
+
+    fn set(&mut self, tag: JudgedTag, value: &'a [u8]) {
+        let slot = match tag {
+            JudgedTag::White => &mut self.white,
+            JudgedTag::Black => &mut self.black,
+            JudgedTag::Result => &mut self.result,
+            JudgedTag::Fen => &mut self.fen,
+            JudgedTag::Variant => &mut self.variant,
         };
         *slot = Some(if value.contains(&b'\\') {
-            String::from_utf8_lossy(&lexer::decode_tag_value(value)).into_owned()
+            Cow::Owned(String::from_utf8_lossy(&lexer::decode_tag_value(value)).into_owned())
         } else {
-            String::from_utf8_lossy(value).into_owned()
+            String::from_utf8_lossy(value)
         });
     }
 
@@ -268,7 +308,7 @@ impl GameInProgress {
             Some(Some(mode)) => mode,
             Some(None) => {
                 return Err(BrokenGame::Variant {
-                    name: self.variant.clone().unwrap_or_default(),
+                    name: self.variant.clone().unwrap_or_default().into_owned(),
                 });
             }
         };
@@ -276,7 +316,10 @@ impl GameInProgress {
             None => Ok(Judge::new()),
             Some(fen) => starting_position(&fen, mode)
                 .map(Judge::from_position)
-                .map_err(|reason| BrokenGame::Fen { fen, reason }),
+                .map_err(|reason| BrokenGame::Fen {
+                    fen: fen.into_owned(),
+                    reason,
+                }),
         }
     }
 }
@@ -340,7 +383,7 @@ mod tests {
                    3. Qh5 a5?! 4. Qxf7# 1-0\n";
         let game = judge_game(7, pgn.as_bytes());
         assert_eq!(
-            (game.number, game.white.as_str(), game.black.as_str()),
+            (game.number, &*game.white, &*game.black),
             (7, "Anderssen", "Kieseritzky")
         );
         assert_eq!(

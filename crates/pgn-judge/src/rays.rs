@@ -10,26 +10,38 @@
 
 use shakmaty::{Bitboard, Board, Color, Square, attacks};
 
-/// The diagonal (a1-h8 direction) and the anti-diagonal of a square, without the square: the
-/// long diagonals a1-h8 and h1-a8 shifted into place.
+/// The diagonal (a1-h8 direction) and the anti-diagonal of a square, without the square.
 #[inline]
 fn diagonals(sq: Square) -> [u64; 2] {
+    DIAGONALS[usize::from(sq)]
+}
+
+/// [`diagonals`] of every square: the long diagonals a1-h8 and h1-a8 shifted into place, looked
+/// up (1 KiB, in the first-level cache) rather than shifted on every call, since the judge asks
+/// for the king's diagonals on every move.
+static DIAGONALS: [[u64; 2]; 64] = {
     const A1_H8: u64 = 0x8040_2010_0804_0201;
     const H1_A8: u64 = 0x0102_0408_1020_4080;
-    let (file, rank) = ((u32::from(sq) & 7) as i32, (u32::from(sq) >> 3) as i32);
-    let shift = |line: u64, ranks_up: i32| {
+    const fn shift(line: u64, ranks_up: i32) -> u64 {
         if ranks_up >= 0 {
             line << (8 * ranks_up)
         } else {
             line >> (-8 * ranks_up)
         }
-    };
-    let bit = 1u64 << u32::from(sq);
-    [
-        shift(A1_H8, rank - file) ^ bit,
-        shift(H1_A8, rank + file - 7) ^ bit,
-    ]
-}
+    }
+    let mut table = [[0; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq & 7) as i32, (sq >> 3) as i32);
+        let bit = 1u64 << sq;
+        table[sq] = [
+            shift(A1_H8, rank - file) ^ bit,
+            shift(H1_A8, rank + file - 7) ^ bit,
+        ];
+        sq += 1;
+    }
+    table
+};
 
 /// `RANK_ATTACKS[inner][file]`: the squares of the first rank a rook on `file` attacks when the
 /// six inner squares (b to g) hold the pieces of `inner`'s bits.

@@ -25,14 +25,14 @@ pub fn verdict_line(judgement: &Judgement, fault: Option<&str>, first_error: boo
 
 /// A PGN game's line: number, players, verdict (and the faulty move with `first_error`), and
 /// whether the `Result` tag agrees.
-pub fn pgn_line(game: &PgnGame, first_error: bool) -> String {
+pub fn pgn_line(game: &PgnGame<'_>, first_error: bool) -> String {
     let mut line = String::with_capacity(80);
     push_pgn_line(&mut line, game, first_error);
     line
 }
 
 /// Appends [`pgn_line`] to `line`.
-pub fn push_pgn_line(line: &mut String, game: &PgnGame, first_error: bool) {
+pub fn push_pgn_line(line: &mut String, game: &PgnGame<'_>, first_error: bool) {
     let _ = write!(line, "{}. ", game.number);
     line.push_str(&game.white);
     line.push_str(" - ");

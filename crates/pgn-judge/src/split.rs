@@ -47,6 +47,9 @@ pub enum Item {
         number: u64,
         /// Where it is in the chunk's text.
         range: Range<usize>,
+        /// Its tag section, read while looking for its end (offsets in the game's text);
+        /// `None` for a game with an unterminated tag, which the judge reads whole.
+        tags: Option<lexer::TagSection>,
     },
     /// A game longer than [`MAX_GAME_BYTES`], skipped.
     TooLong {
@@ -177,18 +180,19 @@ impl Splitter {
                 return;
             };
             let start = part.pos + start;
-            let end = match lexer::scan_game(&part.buf[start..]) {
+            let (scan, tags) = lexer::scan_game_and_tags(&part.buf[start..]);
+            let end = match scan {
                 Scan::Ends(end) => start + end,
                 Scan::Open if part.eof => part.buf.len(),
                 Scan::Open => return,
             };
-            self.add(part, start..end);
+            self.add(part, start..end, tags);
             part.pos = end;
         }
     }
 
     /// Adds a game, or binary data, to the part's items.
-    fn add(&mut self, part: &mut Part, range: Range<usize>) {
+    fn add(&mut self, part: &mut Part, range: Range<usize>, tags: Option<lexer::TagSection>) {
         let (start, end) = (part.base + range.start as u64, part.base + range.end as u64);
         let text = &part.buf[range.clone()];
         // After binary data, reading resumes with a game that starts with a tag line.
@@ -206,6 +210,7 @@ impl Splitter {
         part.items.push(Item::Game {
             number: self.number,
             range,
+            tags,
         });
     }
 
@@ -395,7 +400,10 @@ impl Part {
         text.truncate(self.pos);
         self.base += self.pos as u64;
         self.pos = 0;
-        let items = std::mem::take(&mut self.items);
+        // The next chunk has about as many games: its list is made that long at once, not
+        // grown (and copied) twice as long again and again.
+        let games = self.items.len();
+        let items = std::mem::replace(&mut self.items, Vec::with_capacity(games));
         if items.is_empty() {
             return true;
         }
@@ -426,7 +434,7 @@ mod tests {
         let mut emit = |chunk: Chunk| {
             for item in chunk.items {
                 found.push(match item {
-                    Item::Game { number, range } => {
+                    Item::Game { number, range, .. } => {
                         format!("{number}:{}", String::from_utf8_lossy(&chunk.text[range]))
                     }
                     other => format!("{other:?}"),

@@ -41,7 +41,7 @@ impl Tally {
     }
 
     /// Counts a PGN game, judged or broken.
-    pub fn pgn_game(&mut self, game: &PgnGame) {
+    pub fn pgn_game(&mut self, game: &PgnGame<'_>) {
         match &game.outcome {
             Ok(judged) => self.judged(&judged.judgement),
             Err(_) => {

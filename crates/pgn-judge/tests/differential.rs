@@ -17,6 +17,7 @@ use std::{io, ops::ControlFlow};
 use pgn_judge::{
     MoveToken,
     lexer::{self, Lexer, Scan, Token},
+    pgn,
 };
 use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
 use proptest::prelude::*;
@@ -278,8 +279,71 @@ fn compare(text: &[u8]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Tag pairs of every tag the judge reads, escaped, repeated, several on a line, with a space
+/// before the value, or with a `;` comment after them.
+const JUDGED_TAGS: &[&str] = &[
+    "[White \"A\"]\n",
+    "[Black \"B \\\"C\\\" \\\\\"]\n",
+    "[Black  \"\u{e9}\"]",
+    "[Result \"0-1\"] [White \"W\"]\n",
+    "[Result \"*\"];x\n",
+    "[Variant \"Chess960\"]\n",
+    "[Variant \"Atomic\"]\n",
+    "[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n",
+    "[White\"\"]\n",
+];
+
+/// Each game judged from the tag section the scanner read (what a run does) and by the lexer
+/// alone: the same game, whatever the text.
+fn scanned_tags_judge_the_same(text: &[u8]) -> Result<(), TestCaseError> {
+    let mut rest = text;
+    let mut number = 0;
+    while let Some(start) = lexer::game_start(rest) {
+        rest = &rest[start..];
+        // Scanned in the text that goes on after the game, as the splitter does.
+        let (scan, tags) = lexer::scan_game_and_tags(rest);
+        let end = match scan {
+            Scan::Ends(end) => end,
+            Scan::Open => rest.len(),
+        };
+        let game = &rest[..end];
+        number += 1;
+        if let Some(tags) = tags {
+            prop_assert!(tags.movetext <= game.len());
+            prop_assert_eq!(
+                pgn::judge_scanned_game(number, game, &tags),
+                pgn::judge_game(number, game),
+                "{:?}",
+                String::from_utf8_lossy(game)
+            );
+        }
+        rest = &rest[end..];
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn scanned_tags_judge_as_the_lexers_tags(text in common::fragments(120)) {
+        scanned_tags_judge_the_same(text.as_bytes())?;
+    }
+
+    #[test]
+    fn scanned_tags_judge_as_the_lexers_tags_with_every_judged_tag(parts in prop::collection::vec(
+        prop_oneof![prop::sample::select(common::FRAGMENTS), prop::sample::select(JUDGED_TAGS)],
+        0..120,
+    )) {
+        scanned_tags_judge_the_same(parts.concat().as_bytes())?;
+    }
+
+    #[test]
+    fn scanned_tags_judge_as_the_lexers_tags_on_random_bytes(bytes in prop::collection::vec(
+        prop::sample::select(&b" \n\r\t[]\"\\{}();%*.!?$0123-/eNQKOx58=+#Zz\xc2\xbdWhiteBlackResultFENVariant"[..]), 0..300)
+    ) {
+        scanned_tags_judge_the_same(&bytes)?;
+    }
 
     #[test]
     fn the_same_games_tokens_and_moves_as_pgn_reader(text in common::fragments(120)) {

@@ -283,7 +283,7 @@ fn build_pgn_reader_examples(dir: &Path) -> Result<(String, String)> {
          [dependencies]\npgn-reader = \"=0.29.0\"\nshakmaty = \"0.30\"\nzstd = \"0.13\"\ncrossbeam = \"0.8\"\n\n\
          [[bin]]\nname = \"validate\"\npath = \"{0}/examples/validate.rs\"\n\n\
          [[bin]]\nname = \"parallel_validate\"\npath = \"{0}/examples/parallel_validate.rs\"\n\n\
-         # The same release settings as the workspace's.\n[profile.release]\ncodegen-units = 1\nlto = \"thin\"\n\n\
+         # The same release settings as the workspace's.\n[profile.release]\ncodegen-units = 1\nlto = \"fat\"\n\n\
          [workspace]\n",
         crate_dir.display()
     );

@@ -10,7 +10,7 @@
 //! | [`matching`] | the legal moves that match a token: shakmaty's generator, and a fast path |
 //! | [`judge`] | a game judged move by move into a [`Verdict`] |
 //! | [`games`] | the judge format: counts, moves, the final `0`, read line by line |
-//! | `find` | byte search over a tag pair's few bytes |
+//! | `find` | byte search over the few bytes of a tag pair or a comment |
 //! | [`lexer`] | PGN text: where a game ends, and its tokens as written |
 //! | [`pgn`] | one PGN game judged, with its `Result` tag checked |
 //! | [`source`] | the input: plain, zstd, gzip, bzip2 or zip, decompressed as it streams |
@@ -22,8 +22,9 @@
 //! | `parallel` | chunks judged on several threads, printed in input order |
 //! | `run` | [`run`]: a whole run, with its [`Options`] |
 //!
-//! The modules depend one way: `notation`, `rays` ← `matching` ← `judge` ← `games`; `lexer` ← `pgn` (with `judge`);
-//! `lexer` ← `split`; `ahead` ← `source`; `summary`, `render`, `json`, `progress` ← `parallel` ← `run`.
+//! The modules depend one way: `notation`, `rays` ← `matching` ← `judge` ← `games`; `find` ←
+//! `lexer` ← `pgn` (with `judge`); `lexer` ← `split`; `ahead` ← `source`; `summary`, `render`,
+//! `json`, `progress` ← `parallel` ← `run`.
 //!
 //! # Examples
 //!

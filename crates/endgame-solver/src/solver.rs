@@ -547,8 +547,7 @@ impl Placement {
 }
 
 /// A lower bound on the plies from `from` to `to`, `None` if `to` can never recur (other
-/// material or pawns). With several pieces of a kind there is no bound for them, but their number
-/// must agree.
+/// material or pawns). Several pieces of a kind add nothing to the bound.
 fn min_plies(from: &Placement, to: &Placement) -> Option<u32> {
     if from.pawns != to.pawns {
         return None;

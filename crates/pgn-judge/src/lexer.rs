@@ -37,11 +37,12 @@
 //! that the judge lexes the movetext alone ([`Lexer::after_tags`]; a property test holds the
 //! verdicts equal).
 
-use std::ops::Range;
-
 use memchr::{memchr, memchr2, memchr3, memrchr};
 
-use crate::find;
+use crate::{
+    find,
+    tags::{JudgedTag, TagSection},
+};
 
 const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
@@ -49,7 +50,7 @@ const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Token<'a> {
     /// A tag pair: its name and its value as written between the quotes (see
-    /// [`decode_tag_value`]).
+    /// [`crate::tags::decode_tag_value`]).
     Tag {
         /// The name (`White`).
         name: &'a [u8],
@@ -110,64 +111,6 @@ pub fn scan_game(text: &[u8]) -> Scan {
     scan_game_and_tags(text).0
 }
 
-/// The tags the judge reads (see [`crate::pgn`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum JudgedTag {
-    /// `White`.
-    White,
-    /// `Black`.
-    Black,
-    /// `Result`.
-    Result,
-    /// `FEN`.
-    Fen,
-    /// `Variant`.
-    Variant,
-}
-
-impl JudgedTag {
-    /// Every tag the judge reads.
-    pub const ALL: [JudgedTag; 5] = [
-        JudgedTag::White,
-        JudgedTag::Black,
-        JudgedTag::Result,
-        JudgedTag::Fen,
-        JudgedTag::Variant,
-    ];
-
-    /// The tag of a tag pair's name, if the judge reads it.
-    pub fn of(name: &[u8]) -> Option<JudgedTag> {
-        match name {
-            b"White" => Some(JudgedTag::White),
-            b"Black" => Some(JudgedTag::Black),
-            b"Result" => Some(JudgedTag::Result),
-            b"FEN" => Some(JudgedTag::Fen),
-            b"Variant" => Some(JudgedTag::Variant),
-            _ => None,
-        }
-    }
-}
-
-/// A game's tag section as [`scan_game_and_tags`] read it: what the [`Lexer`]'s tag tokens
-/// would show the judge, so that the judge need not read the tags a second time (they are half
-/// the bytes of a lichess archive). Offsets are in the game's text.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TagSection {
-    /// Where the movetext starts: after the last tag and what follows it.
-    pub movetext: usize,
-    /// Whether the section holds a tag pair with a value (a token of the lexer).
-    pub any_value: bool,
-    /// For each tag the judge reads, the raw value of its last pair, by [`JudgedTag`] order.
-    values: [Option<Range<usize>>; 5],
-}
-
-impl TagSection {
-    /// The raw value of the last `tag` pair, if any (see [`Token::Tag`]).
-    pub fn value(&self, tag: JudgedTag) -> Option<Range<usize>> {
-        self.values[tag as usize].clone()
-    }
-}
-
 /// [`scan_game`], with the game's tag section when the scan read it whole: `None` when the game
 /// ends (or the text does) in an unterminated tag.
 pub fn scan_game_and_tags(text: &[u8]) -> (Scan, Option<TagSection>) {
@@ -179,7 +122,7 @@ pub fn scan_game_and_tags(text: &[u8]) -> (Scan, Option<TagSection>) {
                 if let Some((start, end)) = value {
                     tags.any_value = true;
                     if let Some(tag) = JudgedTag::of(&text[name.0..name.1]) {
-                        tags.values[tag as usize] = Some(start..end);
+                        tags.set(tag, start..end);
                     }
                 }
                 at = next;
@@ -789,24 +732,6 @@ fn is_result(token: &[u8]) -> bool {
     })
 }
 
-/// A tag value with its escapes undone (`\"` → `"`, `\\` → `\`; a `\` before any other byte
-/// stays).
-pub fn decode_tag_value(value: &[u8]) -> Vec<u8> {
-    let mut decoded = Vec::with_capacity(value.len());
-    let mut bytes = value.iter();
-    while let Some(&byte) = bytes.next() {
-        if byte == b'\\'
-            && let Some(&next @ (b'\\' | b'"')) = bytes.as_slice().first()
-        {
-            decoded.push(next);
-            bytes.next();
-        } else {
-            decoded.push(byte);
-        }
-    }
-    decoded
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -881,7 +806,10 @@ mod tests {
                 "#result"
             ]
         );
-        assert_eq!(decode_tag_value(b"A \\\"B\\\" \\\\ \\x"), b"A \"B\" \\ \\x");
+        assert_eq!(
+            crate::tags::decode_tag_value(b"A \\\"B\\\" \\\\ \\x"),
+            b"A \"B\" \\ \\x"
+        );
         let game = "[A \"1\"] [B \"2\"]\n\n[C] ; x\n[D \"4\"]\n1. e4";
         assert_eq!(movetext_start(game.as_bytes()), game.find("1.").unwrap());
         assert_eq!(movetext_start(b"1. e4"), 0);

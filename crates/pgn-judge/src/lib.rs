@@ -11,6 +11,7 @@
 //! | [`judge`] | a game judged move by move into a [`Verdict`] |
 //! | [`games`] | the judge format: counts, moves, the final `0`, read line by line |
 //! | `find` | byte search over the few bytes of a tag pair or a comment |
+//! | [`tags`] | the tag pairs the judge reads, where their values stand, their escapes undone |
 //! | [`lexer`] | PGN text: where a game ends, and its tokens as written |
 //! | [`pgn`] | one PGN game judged, with its `Result` tag checked |
 //! | [`source`] | the input: plain, zstd, gzip, bzip2 or zip, decompressed as it streams |
@@ -22,8 +23,8 @@
 //! | `parallel` | chunks judged on several threads, printed in input order |
 //! | `run` | [`run`]: a whole run, with its [`Options`] |
 //!
-//! The modules depend one way: `notation`, `rays` ← `matching` ← `judge` ← `games`; `find` ←
-//! `lexer` ← `pgn` (with `judge`); `lexer` ← `split`; `ahead` ← `source`; `summary`, `render`,
+//! The modules depend one way: `notation`, `rays` ← `matching` ← `judge` ← `games`; `find`,
+//! `tags` ← `lexer` ← `pgn` (with `judge`); `lexer` ← `split`; `ahead` ← `source`; `summary`, `render`,
 //! `json`, `progress` ← `parallel` ← `run`.
 //!
 //! # Examples
@@ -59,6 +60,7 @@ mod run;
 pub mod source;
 pub mod split;
 pub mod summary;
+pub mod tags;
 
 pub use judge::{Judge, Judgement, Verdict};
 pub use notation::{MoveToken, ParseMoveTokenError};

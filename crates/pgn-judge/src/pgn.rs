@@ -1,4 +1,4 @@
-//! Judging one game of a PGN file from its [`lexer`](crate::lexer) tokens.
+//! Judging one game of a PGN file from its [`lexer`] tokens.
 //!
 //! Each game's main line is judged with the judge format's rules (see [`crate::judge`]): every
 //! main-line token is read by the same notation ([`MoveToken`]), so a bare pawn destination
@@ -20,8 +20,9 @@ use toolkit_cli::{Report, text};
 
 use crate::{
     judge::{Judge, Judgement, Verdict},
-    lexer::{self, JudgedTag, Lexer, Syntax, TagSection, Token},
+    lexer::{self, Lexer, Syntax, Token},
     notation::MoveToken,
+    tags::{self, JudgedTag, TagSection},
 };
 
 /// One game of a PGN file, judged.
@@ -295,7 +296,7 @@ impl<'a> GameInProgress<'a> {
             JudgedTag::Variant => &mut self.variant,
         };
         *slot = Some(if value.contains(&b'\\') {
-            Cow::Owned(String::from_utf8_lossy(&lexer::decode_tag_value(value)).into_owned())
+            Cow::Owned(String::from_utf8_lossy(&tags::decode_tag_value(value)).into_owned())
         } else {
             String::from_utf8_lossy(value)
         });

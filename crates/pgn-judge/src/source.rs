@@ -12,7 +12,7 @@
 //! Formats that cannot be PGN text and that pgn-judge does not read (xz, 7z, rar, UTF-16 text)
 //! are refused by name. A compressed stream that ends early or is corrupt is a [`SourceError`]
 //! naming the byte of the compressed input where it was found. A compressed input is
-//! decompressed ahead on a thread of its own ([`crate::ahead`]).
+//! decompressed ahead on a thread of its own (the crate's `ahead` module).
 
 use std::{
     fmt,

@@ -21,6 +21,7 @@ use memchr::{memchr, memmem, memrchr};
 use crate::{
     lexer::{self, Scan},
     source,
+    tags::TagSection,
 };
 
 /// The text a chunk aims at, in bytes.
@@ -49,7 +50,7 @@ pub enum Item {
         range: Range<usize>,
         /// Its tag section, read while looking for its end (offsets in the game's text);
         /// `None` for a game with an unterminated tag, which the judge reads whole.
-        tags: Option<lexer::TagSection>,
+        tags: Option<TagSection>,
     },
     /// A game longer than [`MAX_GAME_BYTES`], skipped.
     TooLong {
@@ -192,7 +193,7 @@ impl Splitter {
     }
 
     /// Adds a game, or binary data, to the part's items.
-    fn add(&mut self, part: &mut Part, range: Range<usize>, tags: Option<lexer::TagSection>) {
+    fn add(&mut self, part: &mut Part, range: Range<usize>, tags: Option<TagSection>) {
         let (start, end) = (part.base + range.start as u64, part.base + range.end as u64);
         let text = &part.buf[range.clone()];
         // After binary data, reading resumes with a game that starts with a tag line.

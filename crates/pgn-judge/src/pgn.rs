@@ -196,18 +196,6 @@ pub fn judge_scanned_game<'a>(number: u64, text: &'a [u8], tags: &TagSection) ->
     game.finish(number, outcome)
 }
 
-impl<'a> GameInProgress<'a> {
-    fn finish(self, number: u64, outcome: Result<PgnJudgement, BrokenGame>) -> PgnGame<'a> {
-        PgnGame {
-            number,
-            white: self.white.unwrap_or(Cow::Borrowed("?")),
-            black: self.black.unwrap_or(Cow::Borrowed("?")),
-            result: self.result,
-            outcome,
-        }
-    }
-}
-
 /// What the tokens of a game have shown so far.
 #[derive(Debug, Default)]
 struct GameInProgress<'a> {
@@ -222,6 +210,17 @@ struct GameInProgress<'a> {
 }
 
 impl<'a> GameInProgress<'a> {
+    /// The judged game, with its tags (`?` for a missing player).
+    fn finish(self, number: u64, outcome: Result<PgnJudgement, BrokenGame>) -> PgnGame<'a> {
+        PgnGame {
+            number,
+            white: self.white.unwrap_or(Cow::Borrowed("?")),
+            black: self.black.unwrap_or(Cow::Borrowed("?")),
+            result: self.result,
+            outcome,
+        }
+    }
+
     fn read(&mut self, mut lexer: Lexer<'a>) -> Result<PgnJudgement, BrokenGame> {
         let mut judge = None;
         let mut fault_san = None;

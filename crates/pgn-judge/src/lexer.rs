@@ -806,10 +806,6 @@ mod tests {
                 "#result"
             ]
         );
-        assert_eq!(
-            crate::tags::decode_tag_value(b"A \\\"B\\\" \\\\ \\x"),
-            b"A \"B\" \\ \\x"
-        );
         let game = "[A \"1\"] [B \"2\"]\n\n[C] ; x\n[D \"4\"]\n1. e4";
         assert_eq!(movetext_start(game.as_bytes()), game.find("1.").unwrap());
         assert_eq!(movetext_start(b"1. e4"), 0);

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-/// The tags the judge reads (see [`crate::pgn`]).
+/// The tags the judge reads (see the `pgn` module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum JudgedTag {
     /// `White`.
@@ -42,10 +42,9 @@ impl JudgedTag {
     }
 }
 
-/// A game's tag section as [`crate::lexer::scan_game_and_tags`] read it: what the
-/// [`crate::lexer::Lexer`]'s tag tokens
-/// would show the judge, so that the judge need not read the tags a second time (they are half
-/// the bytes of a lichess archive). Offsets are in the game's text.
+/// A game's tag section as the lexer's `scan_game_and_tags` read it: what the lexer's tag
+/// tokens would show the judge, so that the judge need not read the tags a second time (they
+/// are half the bytes of a lichess archive). Offsets are in the game's text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TagSection {
     /// Where the movetext starts: after the last tag and what follows it.
@@ -57,7 +56,7 @@ pub struct TagSection {
 }
 
 impl TagSection {
-    /// The raw value of the last `tag` pair, if any (see [`crate::lexer::Token::Tag`]).
+    /// The raw value of the last `tag` pair, if any (as a tag token of the lexer holds it).
     pub fn value(&self, tag: JudgedTag) -> Option<Range<usize>> {
         self.values[tag as usize].clone()
     }
@@ -84,4 +83,14 @@ pub fn decode_tag_value(value: &[u8]) -> Vec<u8> {
         }
     }
     decoded
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_are_undone() {
+        assert_eq!(decode_tag_value(b"A \\\"B\\\" \\\\ \\x"), b"A \"B\" \\ \\x");
+    }
 }

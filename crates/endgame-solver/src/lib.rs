@@ -8,6 +8,7 @@
 //! | [`input`] | the three-line input ([`Problem`]), read line by line, and its errors |
 //! | [`goal`] | what a player forces ([`Goal`]) and the material superiority rule |
 //! | [`solver`] | the fast search ([`Solver`]): transposition table, cut-offs, sound repetition |
+//! | `survival` | a proof without history that Black's draw fails: White keeps to an order of its placements |
 //! | `table` | the transposition table |
 //! | [`analysis`] | the spec's five cases ([`analyse`]) and the `--explain` line |
 //! | [`answer`] | the answer line ([`Answer`], [`Verdict`], [`Entry`]) |
@@ -39,6 +40,7 @@ pub mod json;
 pub mod perft;
 pub mod reference;
 pub mod solver;
+mod survival;
 mod table;
 pub mod tables;
 

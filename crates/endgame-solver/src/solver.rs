@@ -79,6 +79,7 @@ use small_board::{
 
 use crate::{
     goal::{End, Goal, end_of, superiority},
+    survival::{self, Keeper},
     table::{MoveHint, Table},
     tables::{Distance, Dtm, Kind, Material, TableError, Tables},
 };
@@ -88,6 +89,10 @@ use crate::{
 /// plies (White must move a piece away and back, and so must Black); a new position needs one
 /// ply more.
 const FIRST_TRIPLE: u32 = 8;
+
+/// The fewest plies left at which a draw search first tries to prove that White keeps the game
+/// going ([`crate::survival`]); below, the search itself is cheaper.
+const FIRST_KEEP: u32 = 6;
 
 /// How often (in searched nodes) the progress callback runs.
 const PROGRESS_EVERY: u64 = 1 << 22;
@@ -238,6 +243,32 @@ impl Solver {
         self.eval(goal, plies)
     }
 
+    /// Whether White keeps the game going for `plies` plies after `line` (see `wins`) while
+    /// keeping to the order of [`crate::survival`]: where it does, Black's draw goal
+    /// fails (where it does not, nothing follows).
+    pub fn keeps_going(&mut self, line: &[Position], plies: u32) -> bool {
+        self.path.clear();
+        for pos in line {
+            self.push(*pos);
+        }
+        !self.third_occurrence() && self.white_keeps_going(plies)
+    }
+
+    /// [`Solver::keeps_going`] after the path.
+    fn white_keeps_going(&mut self, plies: u32) -> bool {
+        let node = self.path[self.path.len() - 1];
+        let segment = &self.path[node.segment_start..];
+        let Some(drops) = survival::drops_left(segment.iter().map(|n| &n.pos)) else {
+            return false;
+        };
+        Keeper {
+            table: &mut self.table,
+            tables: &mut self.tables,
+            nodes: &mut self.nodes,
+        }
+        .keeps(&node.pos, plies, drops)
+    }
+
     /// The value of the last position on the path.
     fn eval(&mut self, goal: Goal, depth: u32) -> bool {
         let pos = self.path[self.path.len() - 1].pos;
@@ -273,6 +304,13 @@ impl Solver {
                 return value;
             }
             hint = stored_hint;
+        }
+        if goal == Goal::Draw && depth >= FIRST_KEEP && self.white_keeps_going(depth) {
+            if use_table {
+                self.table
+                    .store(goal, &pos, history, depth, false, MoveHint::NONE);
+            }
+            return false;
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);

@@ -14,7 +14,10 @@
 //! | 0 | White's pieces: 6 bits per role (square + 1, 0 = none), bit 63 = Black to move |
 //! | 1 | Black's pieces, likewise |
 //! | 2 | the history key (see `solver`): 0 when no earlier position can still repeat |
-//! | 3 | bits 0–7 goal code (0 = empty slot), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
+//! | 3 | bits 0–7 goal code (0 = empty slot; 8 and 9 for `survival`'s entries), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
+//!
+//! The table also holds the entries of the search in [`crate::survival`] (Black's draw against a
+//! White bound to an order of its placements), under codes of their own.
 //!
 //! The position is stored exactly, so two positions never share an entry; the table is a cache:
 //! a full bucket drops its shallowest entry. It starts small and doubles (rehashing) while it is
@@ -93,6 +96,12 @@ fn goal_code(goal: Goal, depth: u32) -> u64 {
     }
 }
 
+/// The code of Black's draw against a White keeping to the order of [`crate::survival`] with
+/// `drops` drops left (monotone in depth like the draw goal).
+fn bound_code(drops: u8) -> u64 {
+    8 + u64::from(drops.min(1))
+}
+
 const CODE_MASK: u64 = 0xff | 0xff << 24;
 
 impl Table {
@@ -157,10 +166,39 @@ impl Table {
         history: u64,
         depth: u32,
     ) -> (Option<bool>, MoveHint) {
+        self.lookup_code(goal_code(goal, depth), pos, history, depth)
+    }
+
+    /// The stored answer to whether Black breaks White's keeping to the order of
+    /// [`crate::survival`] with `drops` drops left within `depth` plies, and the move that last
+    /// decided it.
+    pub fn lookup_bound(&self, drops: u8, pos: &Position, depth: u32) -> (Option<bool>, MoveHint) {
+        self.lookup_code(bound_code(drops), pos, 0, depth)
+    }
+
+    /// Records whether Black breaks White's keeping to the order with `drops` drops left within
+    /// `depth` plies (`value`), and the move that decided it (if any).
+    pub fn store_bound(
+        &mut self,
+        drops: u8,
+        pos: &Position,
+        depth: u32,
+        value: bool,
+        hint: MoveHint,
+    ) {
+        self.store_code(bound_code(drops), pos, 0, depth, value, hint);
+    }
+
+    fn lookup_code(
+        &self,
+        code: u64,
+        pos: &Position,
+        history: u64,
+        depth: u32,
+    ) -> (Option<bool>, MoveHint) {
         let Some(packed) = pack(pos) else {
             return (None, MoveHint::NONE);
         };
-        let code = goal_code(goal, depth);
         let start = self.bucket(packed, history, code);
         let entry = self.entries[start..start + BUCKET].iter().find(|e| {
             e[0] == packed.0[0]
@@ -194,11 +232,22 @@ impl Table {
         value: bool,
         hint: MoveHint,
     ) {
+        self.store_code(goal_code(goal, depth), pos, history, depth, value, hint);
+    }
+
+    fn store_code(
+        &mut self,
+        code: u64,
+        pos: &Position,
+        history: u64,
+        depth: u32,
+        value: bool,
+        hint: MoveHint,
+    ) {
         let Some(packed) = pack(pos) else { return };
         if self.used > self.entries.len() / 2 && self.entries.len() < self.max_len {
             self.grow();
         }
-        let code = goal_code(goal, depth);
         let start = self.bucket(packed, history, code);
         let depth = u64::from(depth.min(254));
         let bucket = &mut self.entries[start..start + BUCKET];

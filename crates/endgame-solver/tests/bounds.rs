@@ -214,3 +214,43 @@ fn draw_goal_at_depths_six_and_seven_after_repeating_lines() {
     }
     eprintln!("{compared} comparisons");
 }
+
+/// Where the solver proves that White keeps the game going along an order of its placements
+/// (`Solver::keeps_going`), Black's draw goal fails by the plain minimax: after lines that
+/// repeat positions (the proof must not count on a segment that left the order) and from
+/// random positions.
+#[test]
+fn keeping_the_game_going_refutes_the_draw() {
+    let mut rng = Rng::new(15);
+    let mut solver = Solver::with_tables(256 << 20, common::tables());
+    let (mut claims, mut tried) = (0, 0);
+    let mut check = |solver: &mut Solver, line: &[Position], plies: u32| {
+        tried += 1;
+        if solver.keeps_going(line, plies) {
+            assert!(
+                !reference::wins(Goal::Draw, line, plies),
+                "White keeps going for {plies} plies but Black draws after {line:?}"
+            );
+            claims += 1;
+        }
+    };
+    for material in LIGHT {
+        for _ in 0..30 {
+            let line = repeating_line(&mut rng, material);
+            for prefix in prefixes(&line) {
+                let deepest = if material.len() == 4 { 4 } else { 7 };
+                for plies in 0..=deepest {
+                    check(&mut solver, prefix, plies);
+                }
+            }
+        }
+    }
+    for plies in 6..=8 {
+        for _ in 0..20 {
+            let pos = random_position(&mut rng, |_| vec![WK, WR, BK]);
+            check(&mut solver, &[pos], plies);
+        }
+    }
+    eprintln!("{claims} of {tried} proofs");
+    assert!(claims > 500, "{claims} of {tried}");
+}

@@ -322,6 +322,11 @@ mod tests {
         table.store(horizon, &pos, 0, 4, false, MoveHint::NONE);
         assert_eq!(table.probe(horizon, &pos, 0, 4), Some(false));
         assert_eq!(table.probe(horizon, &pos, 0, 2), None);
+        // The entries of `survival` are apart from the draw goal's.
+        table.store_bound(1, &pos, 6, false, MoveHint::NONE);
+        assert_eq!(table.lookup_bound(1, &pos, 6).0, Some(false));
+        assert_eq!(table.lookup_bound(0, &pos, 6).0, None);
+        assert_eq!(table.probe(Goal::Draw, &pos, 0, 6), None);
         // Growing keeps what is stored.
         table.grow();
         assert_eq!(table.probe(goal, &pos, 0, 5), Some(true));

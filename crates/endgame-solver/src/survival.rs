@@ -18,14 +18,15 @@
 //! the drops alone: a search whose entries the transposition table keeps like any other
 //! (monotone in k). Where it succeeds Black's draw goal fails, whatever the history, as long as
 //! White's moves in the segment so far kept to the order ([`drops_left`]); where it fails,
-//! nothing is proved. It is the proof that matters in the balanced rook endings, where Black
+//! nothing is proved. While the drop is still there the segment's positions all differ, so
+//! White's mate at any distance (the endgame tables) keeps the game going too. It is the proof that matters in the balanced rook endings, where Black
 //! has no draw but by repetition and the history-aware search grows about twice a ply.
 
 use small_board::{Color, Move, MoveList, Position, Role};
 
 use crate::{
     table::{MoveHint, Table},
-    tables::{Kind, Tables},
+    tables::{Dtm, Kind, Tables},
 };
 
 /// The drops White has left at the end of `segment` (the positions of the current repetition
@@ -108,6 +109,13 @@ impl Keeper<'_> {
         if let Some(breaks) = stored {
             return !breaks;
         }
+        // With the drop still there, White's placements in the segment all differ, so no
+        // position of it occurs twice yet: White's fastest mate, at any distance, ends the game
+        // in White's mate or reaches the horizon without a third occurrence (the rule "Black's
+        // draw, White mates at all" in `solver`).
+        if drops == 1 && self.white_mates(pos) {
+            return true;
+        }
         if self.black_forces_end(pos, plies) {
             self.table
                 .store_bound(drops, pos, plies, true, MoveHint::NONE);
@@ -150,6 +158,12 @@ impl Keeper<'_> {
         self.table
             .store_bound(drops, pos, plies, !value, decided_by);
         value
+    }
+
+    /// Whether the endgame tables say White mates (at any distance).
+    fn white_mates(&mut self, pos: &Position) -> bool {
+        let dtm = self.tables.as_mut().and_then(|tables| tables.probe(pos));
+        matches!(dtm, Some(Dtm::Mate(Color::White, _)))
     }
 
     /// Whether the endgame tables say Black forces a drawn end or Black's mate within `plies`

@@ -19,8 +19,10 @@
 //! (monotone in k). Where it succeeds Black's draw goal fails, whatever the history, as long as
 //! White's moves in the segment so far kept to the order ([`drops_left`]); where it fails,
 //! nothing is proved. While the drop is still there the segment's positions all differ, so
-//! White's mate at any distance (the endgame tables) keeps the game going too. It is the proof that matters in the balanced rook endings, where Black
-//! has no draw but by repetition and the history-aware search grows about twice a ply.
+//! White's mate at any distance (the endgame tables) keeps the game going too.
+//!
+//! It is the proof that matters in the balanced rook endings, where Black has no draw but by
+//! repetition and the history-aware search grows about twice a ply.
 
 use small_board::{Color, Move, MoveList, Position, Role};
 

@@ -32,7 +32,7 @@ pub enum Method {
     /// The fast solver over the endgame tables in this file (built there first when it is
     /// missing).
     Tables(PathBuf),
-    /// The plain minimax reference ([`reference`]): no tables, slow; for checks and benchmarks.
+    /// The plain minimax reference ([`reference`](mod@crate::reference)): no tables, slow; for checks and benchmarks.
     Plain,
 }
 

@@ -12,7 +12,7 @@
 //! | `table` | the transposition table |
 //! | [`analysis`] | the spec's five cases ([`analyse`]) and the `--explain` line |
 //! | [`answer`] | the answer line ([`Answer`], [`Verdict`], [`Entry`]) |
-//! | [`reference`] | the plain minimax the fast solver is checked against |
+//! | [`reference`](mod@reference) | the plain minimax the fast solver is checked against |
 //! | [`json`] | the `--json` wire format |
 //! | [`perft`] | `endgame-solver perft FEN DEPTH [--divide]` |
 //! | [`cli`] | the commands as the binary runs them ([`cli::run`]: read, solve, print), testable in-process |

@@ -43,7 +43,7 @@
 //!   part's length away) in the second part, whose every position holds White's superiority.
 //!   Holds.
 //!
-//! - **Black's draw, White keeps the game going along an order** ([`crate::survival`]), when
+//! - **Black's draw, White keeps the game going along an order** (module `survival`), when
 //!   White's moves in the segment so far kept to it: no position can occur a third time, and
 //!   none of the next d plies ends in a stalemate, a dead position or Black's mate. Fails,
 //!   whatever came before. (A search of its own rather than a table, with entries in the
@@ -98,7 +98,7 @@ use crate::{
 const FIRST_TRIPLE: u32 = 8;
 
 /// The fewest plies left at which a draw search first tries to prove that White keeps the game
-/// going ([`crate::survival`]); below, the search itself is cheaper.
+/// going (module `survival`); below, the search itself is cheaper.
 const FIRST_KEEP: u32 = 6;
 
 /// How often (in searched nodes) the progress callback runs.
@@ -251,7 +251,7 @@ impl Solver {
     }
 
     /// Whether White keeps the game going for `plies` plies after `line` (see `wins`) while
-    /// keeping to the order of [`crate::survival`]: where it does, Black's draw goal
+    /// keeping to the order of the module `survival`: where it does, Black's draw goal
     /// fails (where it does not, nothing follows).
     pub fn keeps_going(&mut self, line: &[Position], plies: u32) -> bool {
         self.path.clear();

@@ -20,7 +20,7 @@
 //! This is the Bellman equation of the distance to mate read forwards, so the levels are exact;
 //! `verify` checks every entry against it with `small_board`'s move generator.
 //!
-//! The other kinds are the same game with another goal ([`Game`]): the forcer wins at level 0
+//! The other kinds are the same game with another goal (`Game`): the forcer wins at level 0
 //! where the goal is reached on the board (for the draw table: White to move with no move, or
 //! Black stalemated; for X's superiority: X's mate), and through conversions as the finished
 //! tables of the kind say (a dead position ends the game drawn: reached for the draw table, not

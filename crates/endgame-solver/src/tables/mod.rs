@@ -1,13 +1,13 @@
 //! Retrograde distance-to-mate tables of every ending of the task's material, both sides to
-//! move: built once ([`generate`]), stored in a checksummed file ([`file`]), read block by block
-//! as a search needs them ([`Tables`]), and checked entry by entry ([`verify`]).
+//! move: built once ([`generate`]), stored in a checksummed file ([`file`](mod@file)), read
+//! block by block as a search needs them ([`Tables`]), and checked entry by entry ([`verify`]).
 //!
 //! | module | concept |
 //! |---|---|
 //! | [`material`] | the sixteen materials ([`Material`]) |
 //! | [`index`] | where a position's value sits ([`index::Layout`], symmetries) |
 //! | [`generate`] | the retrograde generator |
-//! | [`file`] | the file format and its errors ([`TableError`]) |
+//! | [`file`](mod@file) | the file format and its errors ([`TableError`]) |
 //! | [`verify`] | the Bellman check of every entry with `small_board`'s moves |
 
 pub mod file;

@@ -16,7 +16,7 @@
 //! | 2 | the history key (see `solver`): 0 when no earlier position can still repeat |
 //! | 3 | bits 0–7 goal code (0 = empty slot; 8 and 9 for `survival`'s entries), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
 //!
-//! The table also holds the entries of the search in [`crate::survival`] (Black's draw against a
+//! The table also holds the entries of the search in `survival` (Black's draw against a
 //! White bound to an order of its placements), under codes of their own.
 //!
 //! The position is stored exactly, so two positions never share an entry; the table is a cache:
@@ -96,7 +96,7 @@ fn goal_code(goal: Goal, depth: u32) -> u64 {
     }
 }
 
-/// The code of Black's draw against a White keeping to the order of [`crate::survival`] with
+/// The code of Black's draw against a White keeping to the order of `survival` with
 /// `drops` drops left (monotone in depth like the draw goal).
 fn bound_code(drops: u8) -> u64 {
     8 + u64::from(drops.min(1))
@@ -170,7 +170,7 @@ impl Table {
     }
 
     /// The stored answer to whether Black breaks White's keeping to the order of
-    /// [`crate::survival`] with `drops` drops left within `depth` plies, and the move that last
+    /// `survival` with `drops` drops left within `depth` plies, and the move that last
     /// decided it.
     pub fn lookup_bound(&self, drops: u8, pos: &Position, depth: u32) -> (Option<bool>, MoveHint) {
         self.lookup_code(bound_code(drops), pos, 0, depth)

@@ -448,10 +448,11 @@ impl Solver {
     /// left, if anything (see the module docs for why each rule is sound).
     fn table_bound(&mut self, goal: Goal, depth: u32) -> Option<bool> {
         let node = self.path[self.path.len() - 1];
+        // The winner's fastest line cannot meet a third occurrence unless some position of
+        // the segment already occurs twice.
+        let fresh = !node.repeated;
         match goal {
-            Goal::Draw if self.within(Kind::Draw, &node.pos, depth) == Some(true) => {
-                return Some(true);
-            }
+            Goal::Draw => return self.tables.as_mut()?.black_draw(&node.pos, depth, fresh),
             Goal::Horizon(x)
                 if self.within(Kind::Superiority(x), &node.pos, depth) == Some(false) =>
             {
@@ -474,13 +475,8 @@ impl Solver {
         let Dtm::Mate(winner, plies) = dtm else {
             return None;
         };
-        // The winner's fastest line cannot meet a third occurrence unless some position of
-        // the segment already occurs twice.
-        let fresh = !node.repeated;
         match goal {
-            Goal::Mate(_) => unreachable!("handled above"),
-            Goal::Draw if winner == Color::Black => (plies <= depth).then_some(true),
-            Goal::Draw => fresh.then_some(false),
+            Goal::Mate(_) | Goal::Draw => unreachable!("handled above"),
             Goal::Horizon(x) if winner == x => {
                 let keeps = Material::of(node.pos.board()).is_some_and(|m| m.keeps_superiority(x));
                 (fresh && (plies <= depth || keeps)).then_some(true)

@@ -28,7 +28,7 @@ use small_board::{Color, Move, MoveList, Position, Role};
 
 use crate::{
     table::{MoveHint, Table},
-    tables::{Dtm, Kind, Tables},
+    tables::Tables,
 };
 
 /// The drops White has left at the end of `segment` (the positions of the current repetition
@@ -85,7 +85,7 @@ pub fn rank(pos: &Position) -> u64 {
 pub struct Keeper<'a> {
     /// The transposition table (this search's entries under codes of their own).
     pub table: &'a mut Table,
-    /// The endgame tables, for positions where Black forces a draw or a mate anyway.
+    /// The endgame tables, for positions where they decide Black's draw.
     pub tables: &'a mut Option<Tables>,
     /// Counts the nodes searched.
     pub nodes: &'a mut u64,
@@ -111,17 +111,23 @@ impl Keeper<'_> {
         if let Some(breaks) = stored {
             return !breaks;
         }
-        // With the drop still there, White's placements in the segment all differ, so no
-        // position of it occurs twice yet: White's fastest mate, at any distance, ends the game
-        // in White's mate or reaches the horizon without a third occurrence (the rule "Black's
-        // draw, White mates at all" in `solver`).
-        if drops == 1 && self.white_mates(pos) {
-            return true;
-        }
-        if self.black_forces_end(pos, plies) {
-            self.table
-                .store_bound(drops, pos, plies, true, MoveHint::NONE);
-            return false;
+        // The endgame tables' rules for Black's draw. With the drop still there, White's
+        // placements in the segment all differ, so no position of it occurs twice yet (where
+        // White mates, the game ends in White's mate or reaches the horizon without a third
+        // occurrence).
+        let fresh = drops == 1;
+        match self
+            .tables
+            .as_mut()
+            .and_then(|t| t.black_draw(pos, plies, fresh))
+        {
+            Some(true) => {
+                self.table
+                    .store_bound(drops, pos, plies, true, MoveHint::NONE);
+                return false;
+            }
+            Some(false) => return true,
+            None => {}
         }
         *self.nodes += 1;
         let white = pos.turn() == Color::White;
@@ -160,26 +166,6 @@ impl Keeper<'_> {
         self.table
             .store_bound(drops, pos, plies, !value, decided_by);
         value
-    }
-
-    /// Whether the endgame tables say White mates (at any distance).
-    fn white_mates(&mut self, pos: &Position) -> bool {
-        let dtm = self.tables.as_mut().and_then(|tables| tables.probe(pos));
-        matches!(dtm, Some(Dtm::Mate(Color::White, _)))
-    }
-
-    /// Whether the endgame tables say Black forces a drawn end or Black's mate within `plies`
-    /// (without repetition; with it, sooner if anything): then White cannot keep the game going.
-    fn black_forces_end(&mut self, pos: &Position, plies: u32) -> bool {
-        let Some(tables) = self.tables.as_mut() else {
-            return false;
-        };
-        tables
-            .probe_distance(Kind::Draw, pos)
-            .is_some_and(|d| d.within(plies))
-            || tables
-                .probe(pos)
-                .is_some_and(|dtm| dtm.mates_within(Color::Black, plies))
     }
 }
 

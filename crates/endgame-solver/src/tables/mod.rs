@@ -293,6 +293,24 @@ impl Tables {
         }
     }
 
+    /// What the tables decide about Black's draw goal from `pos` within `plies`, if anything,
+    /// where `fresh` says no position of the current repetition segment occurs twice yet: it
+    /// holds where Black forces a drawn end or mates within the plies, and fails where White
+    /// mates at all and the segment is fresh (the solver's module docs give the reasons).
+    pub fn black_draw(&mut self, pos: &Position, plies: u32, fresh: bool) -> Option<bool> {
+        if self
+            .probe_distance(Kind::Draw, pos)
+            .is_some_and(|d| d.within(plies))
+        {
+            return Some(true);
+        }
+        match self.probe(pos)? {
+            Dtm::Mate(Color::Black, d) => (d <= plies).then_some(true),
+            Dtm::Mate(Color::White, _) => fresh.then_some(false),
+            Dtm::Draw => None,
+        }
+    }
+
     /// The distance of `pos` in the table of `kind` (not [`Kind::Mate`]), or `None` as for
     /// [`Tables::probe`]. A dead position has ended drawn: distance 0 for [`Kind::Draw`], none
     /// for [`Kind::Superiority`].

@@ -265,7 +265,7 @@ impl Solver {
     fn white_keeps_going(&mut self, plies: u32) -> bool {
         let node = self.path[self.path.len() - 1];
         let segment = &self.path[node.segment_start..];
-        let Some(drops) = survival::drops_left(segment.iter().map(|n| &n.pos)) else {
+        let Some(run) = survival::run_of(segment.iter().map(|n| &n.pos)) else {
             return false;
         };
         Keeper {
@@ -273,7 +273,7 @@ impl Solver {
             tables: &mut self.tables,
             nodes: &mut self.nodes,
         }
-        .keeps(&node.pos, plies, drops)
+        .keeps(&node.pos, plies, run)
     }
 
     /// The value of the last position on the path.

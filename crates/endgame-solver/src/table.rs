@@ -14,7 +14,7 @@
 //! | 0 | White's pieces: 6 bits per role (square + 1, 0 = none), bit 63 = Black to move |
 //! | 1 | Black's pieces, likewise |
 //! | 2 | the history key (see `solver`): 0 when no earlier position can still repeat |
-//! | 3 | bits 0–7 goal code (0 = empty slot; 8 and 9 for `survival`'s entries), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
+//! | 3 | bits 0–7 goal code (0 = empty slot; 8 for `survival`'s entries, whose word 2 holds their state), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
 //!
 //! The table also holds the entries of the search in `survival` (Black's draw against a
 //! White bound to an order of its placements), under codes of their own.
@@ -96,11 +96,9 @@ fn goal_code(goal: Goal, depth: u32) -> u64 {
     }
 }
 
-/// The code of Black's draw against a White keeping to the order of `survival` with
-/// `drops` drops left (monotone in depth like the draw goal).
-fn bound_code(drops: u8) -> u64 {
-    8 + u64::from(drops.min(1))
-}
+/// The code of Black's draw against a White keeping to the order of `survival` (monotone in
+/// depth like the draw goal; the entry's word 2 holds White's state in the order).
+const BOUND_CODE: u64 = 8;
 
 const CODE_MASK: u64 = 0xff | 0xff << 24;
 
@@ -170,23 +168,23 @@ impl Table {
     }
 
     /// The stored answer to whether Black breaks White's keeping to the order of
-    /// `survival` with `drops` drops left within `depth` plies, and the move that last
-    /// decided it.
-    pub fn lookup_bound(&self, drops: u8, pos: &Position, depth: u32) -> (Option<bool>, MoveHint) {
-        self.lookup_code(bound_code(drops), pos, 0, depth)
+    /// `survival` from the state `state` (its key) within `depth` plies, and the move that
+    /// last decided it.
+    pub fn lookup_bound(&self, state: u64, pos: &Position, depth: u32) -> (Option<bool>, MoveHint) {
+        self.lookup_code(BOUND_CODE, pos, state, depth)
     }
 
-    /// Records whether Black breaks White's keeping to the order with `drops` drops left within
+    /// Records whether Black breaks White's keeping to the order from the state `state` within
     /// `depth` plies (`value`), and the move that decided it (if any).
     pub fn store_bound(
         &mut self,
-        drops: u8,
+        state: u64,
         pos: &Position,
         depth: u32,
         value: bool,
         hint: MoveHint,
     ) {
-        self.store_code(bound_code(drops), pos, 0, depth, value, hint);
+        self.store_code(BOUND_CODE, pos, state, depth, value, hint);
     }
 
     fn lookup_code(
@@ -327,6 +325,7 @@ mod tests {
         assert_eq!(table.lookup_bound(1, &pos, 6).0, Some(false));
         assert_eq!(table.lookup_bound(0, &pos, 6).0, None);
         assert_eq!(table.probe(Goal::Draw, &pos, 0, 6), None);
+        assert_eq!(table.probe(Goal::Draw, &pos, 1, 6), None);
         // Growing keeps what is stored.
         table.grow();
         assert_eq!(table.probe(goal, &pos, 0, 5), Some(true));

@@ -664,18 +664,28 @@ const ENDS_TOKEN: [bool; 256] = {
     ends
 };
 
-/// Where the token starting at `text[start]` ends.
-fn token_end(text: &[u8], start: usize) -> usize {
-    let mut glyph = false;
-    for (at, &byte) in text.iter().enumerate().skip(start) {
-        match byte {
-            b'!' | b'?' => glyph = true,
-            b'$' if at > start => return at,
-            _ if glyph || ENDS_TOKEN[usize::from(byte)] => return at,
-            _ => {}
-        }
+/// Bytes that go on a movetext token: all but those that end one, `$` and the glyphs.
+const IN_TOKEN: [bool; 256] = {
+    let mut inside = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        inside[i] = !ENDS_TOKEN[i] && !matches!(i as u8, b'$' | b'!' | b'?');
+        i += 1;
     }
-    text.len()
+    inside
+};
+
+/// Where the token starting at `text[start]` (a byte that ends no token) ends: after its bytes
+/// (a `$` at its start is one), then after its glyphs (only glyphs follow a glyph).
+fn token_end(text: &[u8], start: usize) -> usize {
+    let mut at = start + usize::from(text[start] == b'$');
+    while text.get(at).is_some_and(|&byte| IN_TOKEN[usize::from(byte)]) {
+        at += 1;
+    }
+    while let Some(b'!' | b'?') = text.get(at) {
+        at += 1;
+    }
+    at
 }
 
 /// What a movetext token is.

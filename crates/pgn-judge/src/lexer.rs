@@ -796,6 +796,34 @@ mod tests {
         assert_eq!(tokens("e4$1 e5!x $"), ["e4", "e5!", "x", "$"]);
     }
 
+    proptest::proptest! {
+        /// The table-driven token end, against the rule written out byte by byte.
+        #[test]
+        fn the_token_end_follows_the_rule(
+            text in proptest::collection::vec(
+                proptest::sample::select(b"e4x+#!?$.} \n{(*Q1-".to_vec()), 1..12),
+        ) {
+            proptest::prop_assume!(!ENDS_TOKEN[usize::from(text[0])]);
+            let mut glyph = false;
+            let mut end = text.len();
+            for (at, &byte) in text.iter().enumerate() {
+                match byte {
+                    b'!' | b'?' => glyph = true,
+                    b'$' if at > 0 => {
+                        end = at;
+                        break;
+                    }
+                    _ if glyph || ENDS_TOKEN[usize::from(byte)] => {
+                        end = at;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            proptest::prop_assert_eq!(token_end(&text, 0), end);
+        }
+    }
+
     #[test]
     fn variations_comments_and_escapes_hide_tokens() {
         assert_eq!(

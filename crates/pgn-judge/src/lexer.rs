@@ -664,18 +664,28 @@ const ENDS_TOKEN: [bool; 256] = {
     ends
 };
 
-/// Where the token starting at `text[start]` ends.
-fn token_end(text: &[u8], start: usize) -> usize {
-    let mut glyph = false;
-    for (at, &byte) in text.iter().enumerate().skip(start) {
-        match byte {
-            b'!' | b'?' => glyph = true,
-            b'$' if at > start => return at,
-            _ if glyph || ENDS_TOKEN[usize::from(byte)] => return at,
-            _ => {}
-        }
+/// Bytes that go on a movetext token: all but those that end one, `$` and the glyphs.
+const IN_TOKEN: [bool; 256] = {
+    let mut inside = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        inside[i] = !ENDS_TOKEN[i] && !matches!(i as u8, b'$' | b'!' | b'?');
+        i += 1;
     }
-    text.len()
+    inside
+};
+
+/// Where the token starting at `text[start]` (a byte that ends no token) ends: after its bytes
+/// (a `$` at its start is one), then after its glyphs (only glyphs follow a glyph).
+fn token_end(text: &[u8], start: usize) -> usize {
+    let mut at = start + usize::from(text[start] == b'$');
+    while text.get(at).is_some_and(|&byte| IN_TOKEN[usize::from(byte)]) {
+        at += 1;
+    }
+    while let Some(b'!' | b'?') = text.get(at) {
+        at += 1;
+    }
+    at
 }
 
 /// What a movetext token is.
@@ -784,6 +794,34 @@ mod tests {
         );
         // A `$` ends a token; glyphs are the last thing in one.
         assert_eq!(tokens("e4$1 e5!x $"), ["e4", "e5!", "x", "$"]);
+    }
+
+    proptest::proptest! {
+        /// The table-driven token end, against the rule written out byte by byte.
+        #[test]
+        fn the_token_end_follows_the_rule(
+            text in proptest::collection::vec(
+                proptest::sample::select(b"e4x+#!?$.} \n{(*Q1-".to_vec()), 1..12),
+        ) {
+            proptest::prop_assume!(!ENDS_TOKEN[usize::from(text[0])]);
+            let mut glyph = false;
+            let mut end = text.len();
+            for (at, &byte) in text.iter().enumerate() {
+                match byte {
+                    b'!' | b'?' => glyph = true,
+                    b'$' if at > 0 => {
+                        end = at;
+                        break;
+                    }
+                    _ if glyph || ENDS_TOKEN[usize::from(byte)] => {
+                        end = at;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            proptest::prop_assert_eq!(token_end(&text, 0), end);
+        }
     }
 
     #[test]

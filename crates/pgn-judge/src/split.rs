@@ -118,6 +118,7 @@ impl Splitter {
             base: self.offset,
             pos: 0,
             eof: false,
+            controls: false,
             items: Vec::new(),
         };
         loop {
@@ -197,7 +198,9 @@ impl Splitter {
         let (start, end) = (part.base + range.start as u64, part.base + range.end as u64);
         let text = &part.buf[range.clone()];
         // After binary data, reading resumes with a game that starts with a tag line.
-        if is_binary(text) || (self.binary.is_some() && !starts_with_tag_line(text)) {
+        if (part.controls && is_binary(text))
+            || (self.binary.is_some() && !starts_with_tag_line(text))
+        {
             let run = self.binary.get_or_insert((start, end));
             run.1 = end;
             return;
@@ -297,6 +300,17 @@ fn is_binary(text: &[u8]) -> bool {
     })
 }
 
+/// Whether text holds a byte below the space but tab and line feed: a CR, or a control byte
+/// that makes its game binary data ([`is_binary`]). Text files seldom hold one, and then
+/// neither the CRs nor each game need a look of their own. Written as [`is_binary`] is.
+fn has_controls(text: &[u8]) -> bool {
+    text.chunks(256).any(|chunk| {
+        chunk
+            .iter()
+            .fold(false, |found, &b| found | ((b < 0x20) & (b != b'\t') & (b != b'\n')))
+    })
+}
+
 /// Whether a game's first line is a tag pair, `[Name "value"]`.
 fn starts_with_tag_line(text: &[u8]) -> bool {
     let line = text.split(|&b| b == b'\n').next().unwrap_or_default();
@@ -359,6 +373,10 @@ struct Part {
     /// Where the text not yet taken into games starts.
     pos: usize,
     eof: bool,
+    /// Whether `buf` may hold a byte that [`has_controls`] finds; when not, it holds no CR to
+    /// make a line feed and no game of binary data. Bytes are only added by `fill`, which sets
+    /// it, and only removed elsewhere, which leaves it true (emit looks at what it keeps).
+    controls: bool,
     items: Vec<Item>,
 }
 
@@ -367,7 +385,11 @@ impl Part {
     fn fill(&mut self, reader: &mut dyn Read) -> io::Result<()> {
         let from = self.buf.len();
         let filled = self.read_more(reader);
-        lone_crs_to_line_feeds(&mut self.buf, from, self.eof);
+        // One pass over the new text, rather than a search for CRs and a look at each game.
+        self.controls |= has_controls(&self.buf[from..]);
+        if self.controls {
+            lone_crs_to_line_feeds(&mut self.buf, from, self.eof);
+        }
         filled
     }
 
@@ -398,6 +420,7 @@ impl Part {
         let mut next = Vec::with_capacity(splitter.chunk_bytes.max(rest));
         next.extend_from_slice(&self.buf[self.pos..]);
         let mut text = std::mem::replace(&mut self.buf, next);
+        self.controls &= has_controls(&self.buf);
         text.truncate(self.pos);
         self.base += self.pos as u64;
         self.pos = 0;
@@ -506,6 +529,34 @@ mod tests {
                 "Binary { start: 30, end: 31 }"
             ]
         );
+    }
+
+    #[test]
+    fn binary_data_is_found_after_clean_text_and_in_the_text_a_chunk_keeps() {
+        // Control bytes come after reads and chunks of clean text, and sit in the unfinished
+        // game a chunk hands on to the next: each is found whatever the read and chunk sizes.
+        let clean = |text: &mut Vec<u8>| {
+            for n in 0..6 {
+                text.extend_from_slice(format!("[A \"{n}\"]\n1. e4 e5\n\n").as_bytes());
+            }
+        };
+        let mut text = Vec::new();
+        clean(&mut text);
+        text.extend_from_slice(b"[B \"1\"]\n1. d4 d5 2. c4 \x01 e6 3. Nc3 Nf6\n\n");
+        clean(&mut text);
+        text.extend_from_slice(b"[D \"1\"]\n1. Nf3\r1... Nf6\n\n");
+        clean(&mut text);
+        text.extend_from_slice(b"[E \"1\"]\n1. g3\x02\n");
+        let expected = split(&text, 1 << 20, 1 << 20);
+        assert_eq!(expected.len(), 21, "{expected:?}");
+        assert!(expected[6].starts_with("Binary"), "{expected:?}");
+        assert_eq!(expected[13], "13:[D \"1\"]\n1. Nf3\n1... Nf6\n");
+        assert!(expected[20].starts_with("Binary"), "{expected:?}");
+        for chunk in 64..200 {
+            for step in [1, 7, 1000] {
+                assert_eq!(split(&text, chunk, step), expected, "{chunk} {step}");
+            }
+        }
     }
 
     #[test]

@@ -39,36 +39,21 @@ use small_board::{Color, Move, MoveList, Position, Role, Square};
 
 use crate::{
     table::{MoveHint, Table},
-    tables::Tables,
+    tables::{Tables, index::Symmetry},
 };
 
 /// All eight symmetries of the board (bit s for symmetry s).
 const ALL: u8 = 0xff;
 
-/// `UP[from][to]`: the symmetries s in which a piece's move from `from` to `to` goes up, that is
-/// in which `to` has the higher number when the squares are numbered row by row after symmetry s
-/// (s = 0: a1 = 0, b1 = 1, ..., a2 = 7; the others mirror either axis or swap the two).
+/// `UP[from][to]`: the symmetries s in which a piece's move from square `from` to square `to`
+/// goes up, that is in which the image of `to` under [`Symmetry`] s has the higher index (a1 =
+/// 0, b1 = 1, ..., a2 = 7).
 static UP: [[u8; 49]; 49] = {
-    let mut numbers = [[0u8; 49]; 8];
-    let mut sq = 0;
-    while sq < 49 {
-        let (f, r) = (sq % 7, sq / 7);
-        let images = [
-            (f, r),
-            (6 - f, r),
-            (f, 6 - r),
-            (6 - f, 6 - r),
-            (r, f),
-            (6 - r, f),
-            (r, 6 - f),
-            (6 - r, 6 - f),
-        ];
-        let mut s = 0;
-        while s < 8 {
-            numbers[s][sq] = (images[s].1 * 7 + images[s].0) as u8;
-            s += 1;
+    const fn image(s: u8, index: usize) -> usize {
+        match Square::new(index as u32) {
+            Some(sq) => Symmetry(s).apply(sq).index(),
+            None => panic!("a square index"),
         }
-        sq += 1;
     }
     let mut up = [[0u8; 49]; 49];
     let mut from = 0;
@@ -77,7 +62,7 @@ static UP: [[u8; 49]; 49] = {
         while to < 49 {
             let mut s = 0;
             while s < 8 {
-                if numbers[s][to] > numbers[s][from] {
+                if image(s, to) > image(s, from) {
                     up[from][to] |= 1 << s;
                 }
                 s += 1;

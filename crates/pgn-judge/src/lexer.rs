@@ -679,7 +679,10 @@ const IN_TOKEN: [bool; 256] = {
 /// (a `$` at its start is one), then after its glyphs (only glyphs follow a glyph).
 fn token_end(text: &[u8], start: usize) -> usize {
     let mut at = start + usize::from(text[start] == b'$');
-    while text.get(at).is_some_and(|&byte| IN_TOKEN[usize::from(byte)]) {
+    while text
+        .get(at)
+        .is_some_and(|&byte| IN_TOKEN[usize::from(byte)])
+    {
         at += 1;
     }
     while let Some(b'!' | b'?') = text.get(at) {

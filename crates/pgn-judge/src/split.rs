@@ -305,9 +305,9 @@ fn is_binary(text: &[u8]) -> bool {
 /// neither the CRs nor each game need a look of their own. Written as [`is_binary`] is.
 fn has_controls(text: &[u8]) -> bool {
     text.chunks(256).any(|chunk| {
-        chunk
-            .iter()
-            .fold(false, |found, &b| found | ((b < 0x20) & (b != b'\t') & (b != b'\n')))
+        chunk.iter().fold(false, |found, &b| {
+            found | ((b < 0x20) & (b != b'\t') & (b != b'\n'))
+        })
     })
 }
 

@@ -17,7 +17,8 @@
 //! | 3 | bits 0–7 goal code (0 = empty slot; 8 for `survival`'s entries, whose word 2 holds their state), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
 //!
 //! The table also holds the entries of the search in `survival` (Black's draw against a
-//! White bound to an order of its placements), under a code of their own, with White's state in the order as their history word.
+//! White bound to an order of its placements), under a code of their own, with White's state
+//! in the order as their history word.
 //!
 //! The position is stored exactly, so two positions never share an entry; the table is a cache:
 //! a full bucket drops its shallowest entry. It starts small and doubles (rehashing) while it is

@@ -188,7 +188,7 @@ pub fn verify_tables<W: Write, E: Write>(
     writeln!(out, "{}: every block's checksum matches", path.display())?;
     let mut failed = 0;
     for material in Material::ALL.into_iter().filter(|m| !m.is_dead()) {
-        let r = verify::check_material(&all, material, &|_| {});
+        let r = verify::check_material(&all.distances, material, &|_| {});
         writeln!(
             out,
             "{material}: {} positions, {} with a forced mate (longest {} plies), {} where Black forces a draw or a mate (longest {} plies), {} checkmates, {} stalemates: {}",

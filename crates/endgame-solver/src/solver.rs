@@ -86,7 +86,7 @@ use small_board::{
 
 use crate::{
     goal::{End, Goal, end_of, superiority},
-    survival::{self, Keeper},
+    survival::Keeper,
     table::{MoveHint, Table},
     tables::{Distance, Dtm, Kind, Material, TableError, Tables},
 };
@@ -265,15 +265,12 @@ impl Solver {
     fn white_keeps_going(&mut self, plies: u32) -> bool {
         let node = self.path[self.path.len() - 1];
         let segment = &self.path[node.segment_start..];
-        let Some(run) = survival::run_of(segment.iter().map(|n| &n.pos)) else {
-            return false;
-        };
         Keeper {
             table: &mut self.table,
             tables: &mut self.tables,
             nodes: &mut self.nodes,
         }
-        .keeps(&node.pos, plies, run)
+        .keeps_after(segment.iter().map(|n| &n.pos), &node.pos, plies)
     }
 
     /// The value of the last position on the path.

@@ -16,6 +16,7 @@ fn all_tables() -> AllTables {
     common::tables()
         .into_all(|_, _| {})
         .expect("every block's checksum matches")
+        .distances
 }
 
 #[test]

@@ -5,9 +5,9 @@
 //! | offset | size | field | value |
 //! |---|---|---|---|
 //! | 0 | 8 | magic | `ES7-DTM\n` |
-//! | 8 | 2 | format version | 3 |
+//! | 8 | 2 | format version | 5 |
 //! | 10 | 2 | header size | 64 |
-//! | 12 | 4 | number of blocks | 2020 |
+//! | 12 | 4 | number of blocks | see `expected_blocks` |
 //! | 16 | 8 | size of the whole file in bytes | |
 //! | 24 | 8 | directory checksum | see [`checksum`] |
 //! | 32 | 32 | reserved | 0 |
@@ -16,15 +16,18 @@
 //!
 //! A directory entry: material code (1 byte, the position in `Material::ALL`), material name
 //! (7 bytes, NUL-padded ASCII, e.g. `KRPvKR`), side to move (`w` or `b`), kind (1 byte, the
-//! position in `Kind::ALL`: 0 distances to mate, 1 draw distances, 2 and 3 White's and Black's
-//! superiority distances, 4 White's distances to a mate holding superiority), digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes),
-//! checksum of the block's bytes (8 bytes). The blocks come kind by kind, each kind in
-//! `Material::ALL` order.
+//! code of `Kind::index`: 0 distances to mate, 1 draw distances, 2 and 3 White's and Black's
+//! superiority distances, 4 White's distances to a mate holding superiority, 5 to reach one, 6
+//! the keep table), digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes), checksum
+//! of the block's bytes (8 bytes). The blocks come kind by kind, each kind in `Material::ALL`
+//! order, then the keep table's (KRvKR only).
 //!
 //! A block holds one (kind, material, side to move, digit 0) of the index (see `index`), one
 //! byte per slot: for a mate block the plies to mate, the side to move mating when odd; for the
 //! other kinds the plies within which the kind's side forces its goal (`Distance`); 255 for
-//! none (or no position). Version 1 had the mate blocks only, version 2 the first four kinds. Opening
+//! none (or no position). A keep block is one (side to move, state and White king) of the keep
+//! table (see `keep`; digit 0 = state · 49 + White king's square). Version 1 had the mate
+//! blocks only, version 2 the first four kinds, 4 the six distance kinds. Opening
 //! checks the header, the directory and its checksum, and the file's size; each block's
 //! checksum is checked when the block is first read, so a corrupt file is an error before any
 //! of its values is used.
@@ -37,10 +40,10 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use super::{Kind, index::Layout, material::Material};
+use super::{Kind, index::Layout, keep, material::Material};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 4;
+const VERSION: u16 = 5;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 
@@ -172,7 +175,30 @@ pub fn expected_blocks() -> Vec<BlockEntry> {
             }
         }
     }
+    for side in 0..2 {
+        for d0 in 0..keep::BLOCKS_PER_SIDE {
+            entries.push(BlockEntry {
+                kind: Kind::Keep,
+                material: keep::MATERIAL,
+                side,
+                d0,
+                len: keep::BLOCK_SLOTS,
+                offset,
+                checksum: 0,
+            });
+            offset += keep::BLOCK_SLOTS as u64;
+        }
+    }
     entries
+}
+
+/// Where the bytes of the block `e` start in its table (as `write` takes it).
+fn table_start(e: &BlockEntry) -> usize {
+    let blocks_per_side = match e.kind {
+        Kind::Keep => keep::BLOCKS_PER_SIDE,
+        _ => Layout::new(e.material).digit0_count(),
+    };
+    (e.side * blocks_per_side + e.d0) * e.len
 }
 
 fn name_bytes(material: Material) -> [u8; 7] {
@@ -198,9 +224,13 @@ fn encode_directory(entries: &[BlockEntry]) -> Vec<u8> {
 }
 
 /// Writes the tables (by [`Kind::index`], each in [`Material::ALL`] order, `None` for dead
-/// materials) to `path`, through a temporary file renamed at the end so a reader never sees
-/// half a file.
-pub fn write(path: &Path, tables: &[Vec<Option<Vec<u8>>>; Kind::COUNT]) -> Result<(), TableError> {
+/// materials) and the keep table to `path`, through a temporary file renamed at the end so a
+/// reader never sees half a file.
+pub fn write(
+    path: &Path,
+    tables: &[Vec<Option<Vec<u8>>>; Kind::COUNT],
+    keep: &[u8],
+) -> Result<(), TableError> {
     let err = |kind| TableError {
         path: path.to_owned(),
         kind,
@@ -208,15 +238,13 @@ pub fn write(path: &Path, tables: &[Vec<Option<Vec<u8>>>; Kind::COUNT]) -> Resul
     let mut entries = expected_blocks();
     let data_start = (HEADER_SIZE + entries.len() * ENTRY_SIZE) as u64;
     for e in &mut entries {
-        let values = tables[e.kind.index()][e.material.code() as usize]
-            .as_deref()
-            .ok_or_else(|| {
-                err(TableErrorKind::Directory(format!(
-                    "{} not built",
-                    e.material
-                )))
-            })?;
-        let start = (e.side * Layout::new(e.material).digit0_count() + e.d0) * e.len;
+        let values = table_of(tables, keep, e).ok_or_else(|| {
+            err(TableErrorKind::Directory(format!(
+                "{} not built",
+                e.material
+            )))
+        })?;
+        let start = table_start(e);
         e.checksum = checksum(&values[start..start + e.len]);
         e.offset += data_start;
     }
@@ -236,10 +264,8 @@ pub fn write(path: &Path, tables: &[Vec<Option<Vec<u8>>>; Kind::COUNT]) -> Resul
         file.write_all(&header)?;
         file.write_all(&dir)?;
         for e in &entries {
-            let values = tables[e.kind.index()][e.material.code() as usize]
-                .as_deref()
-                .unwrap_or(&[]);
-            let start = (e.side * Layout::new(e.material).digit0_count() + e.d0) * e.len;
+            let values = table_of(tables, keep, e).unwrap_or(&[]);
+            let start = table_start(e);
             file.write_all(&values[start..start + e.len])?;
         }
         file.into_inner()
@@ -251,6 +277,18 @@ pub fn write(path: &Path, tables: &[Vec<Option<Vec<u8>>>; Kind::COUNT]) -> Resul
         let _ = std::fs::remove_file(&tmp);
         err(TableErrorKind::Io(e))
     })
+}
+
+/// The table a block `e` belongs to, if built.
+fn table_of<'a>(
+    tables: &'a [Vec<Option<Vec<u8>>>; Kind::COUNT],
+    keep: &'a [u8],
+    e: &BlockEntry,
+) -> Option<&'a [u8]> {
+    match e.kind {
+        Kind::Keep => (keep.len() == keep::SLOTS).then_some(keep),
+        _ => tables[e.kind.index()][e.material.code() as usize].as_deref(),
+    }
 }
 
 /// An open table file: its directory checked, blocks read on demand.
@@ -280,15 +318,18 @@ impl TableFile {
             .len();
         let expected = expected_blocks();
         let dir_len = expected.len() * ENTRY_SIZE;
+        // The magic bytes first: a file that is no table file is that, whatever its size.
+        let mut magic = [0u8; 8];
+        if file.read_exact(&mut magic).is_ok() && &magic != MAGIC {
+            return Err(err(TableErrorKind::Magic));
+        }
         if actual < (HEADER_SIZE + dir_len) as u64 {
             return Err(err(TableErrorKind::Truncated));
         }
         let mut head = vec![0u8; HEADER_SIZE + dir_len];
-        file.read_exact(&mut head)
+        file.seek(SeekFrom::Start(0))
+            .and_then(|_| file.read_exact(&mut head))
             .map_err(|e| err(TableErrorKind::Io(e)))?;
-        if &head[..8] != MAGIC {
-            return Err(err(TableErrorKind::Magic));
-        }
         let u16_at = |i: usize| u16::from_le_bytes([head[i], head[i + 1]]);
         let u64_at = |i: usize| u64::from_le_bytes(head[i..i + 8].try_into().unwrap_or([0; 8]));
         if u16_at(8) != VERSION {

@@ -71,6 +71,11 @@ impl Built {
         }
     }
 
+    /// The byte of any position of the task's material in the finished table of `kind`.
+    pub fn value(&self, kind: Kind, pos: &small_board::Position) -> u8 {
+        super::verify::value(&self.tables, &self.layouts, kind, pos)
+    }
+
     /// Takes the finished tables, by [`Kind::index`], each in [`Material::ALL`] order (`None`
     /// for dead materials).
     pub fn into_tables(self) -> [Vec<Option<Vec<u8>>>; Kind::COUNT] {

@@ -5,6 +5,8 @@
 //! | module | concept |
 //! |---|---|
 //! | [`material`] | the sixteen materials ([`Material`]) |
+//! | [`order`] | the order White's placements keep to so no position occurs three times |
+//! | [`keep`] | how long White keeps the rook ending going along it |
 //! | [`index`] | where a position's value sits ([`index::Layout`], symmetries) |
 //! | [`generate`] | the retrograde generator |
 //! | [`file`](mod@file) | the file format and its errors ([`TableError`]) |
@@ -13,7 +15,9 @@
 pub mod file;
 pub mod generate;
 pub mod index;
+pub mod keep;
 pub mod material;
+pub mod order;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
@@ -23,7 +27,12 @@ use small_board::{Color, Position};
 pub use file::{TableError, TableErrorKind};
 pub use material::Material;
 
-use self::{file::TableFile, index::Layout};
+use self::{
+    file::TableFile,
+    index::{Layout, Symmetry},
+    keep::Keep,
+    order::Run,
+};
 
 /// The byte of a slot with no mate (a draw) or no position.
 pub const NONE: u8 = 255;
@@ -87,10 +96,14 @@ pub enum Kind {
     /// White forces a position where [`Kind::HeldMate`] is finite (usually by winning
     /// material), or White's mate.
     ReachHeld,
+    /// How long White keeps the game going along an order (KRvKR only: [`keep`]; not a
+    /// distance, and not in [`Kind::ALL`]).
+    Keep,
 }
 
 impl Kind {
-    /// Every kind, in file order.
+    /// Every kind of distance, built for every material, in file order (the keep table comes
+    /// after them).
     pub const ALL: [Kind; 6] = [
         Kind::Mate,
         Kind::Draw,
@@ -112,6 +125,7 @@ impl Kind {
             Kind::Superiority(Color::Black) => 3,
             Kind::HeldMate => 4,
             Kind::ReachHeld => 5,
+            Kind::Keep => 6,
         }
     }
 
@@ -121,7 +135,7 @@ impl Kind {
             Kind::Mate => None,
             Kind::Draw => Some(Color::Black),
             Kind::Superiority(color) => Some(color),
-            Kind::HeldMate | Kind::ReachHeld => Some(Color::White),
+            Kind::HeldMate | Kind::ReachHeld | Kind::Keep => Some(Color::White),
         }
     }
 
@@ -134,6 +148,7 @@ impl Kind {
             Kind::Superiority(Color::Black) => "black superiority",
             Kind::HeldMate => "white mate holding superiority",
             Kind::ReachHeld => "white reach of a held mate",
+            Kind::Keep => "white keeps the game going",
         }
     }
 }
@@ -178,13 +193,20 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
         path: path.to_owned(),
         kind: TableErrorKind::Io(e),
     })?;
-    let total = generate::total_slots();
+    let total = generate::total_slots() + keep::SLOTS as u64;
     let mut done = 0;
     let built = generate::build_all(|_, slots| {
         done += slots;
         progress(done, total);
     });
-    file::write(path, &built.into_tables())
+    let keep = keep::build(
+        |kind, pos| built.value(kind, pos),
+        |slots| {
+            done += slots;
+            progress(done, total);
+        },
+    );
+    file::write(path, &built.into_tables(), &keep)
 }
 
 /// Opens the table file at `path`, building it first when there is none (calling `on_build`
@@ -212,6 +234,8 @@ pub struct Tables {
     layouts: Vec<Option<Layout>>,
     /// The first directory entry of each material, by [`Kind::index`] then material code.
     first_block: [Vec<usize>; Kind::COUNT],
+    /// The keep table's first directory entry.
+    keep_block: usize,
     blocks: Vec<Option<Box<[u8]>>>,
     loaded_bytes: usize,
     /// The most bytes of blocks kept; past it the oldest block read is dropped (and read again
@@ -236,8 +260,12 @@ impl Tables {
     pub fn open(path: &Path) -> Result<Tables, TableError> {
         let file = TableFile::open(path)?;
         let mut first_block = Kind::ALL.map(|_| vec![0; Material::ALL.len()]);
+        let mut keep_block = 0;
         for (i, e) in file.entries().iter().enumerate().rev() {
-            first_block[e.kind.index()][e.material.code() as usize] = i;
+            match e.kind {
+                Kind::Keep => keep_block = i,
+                kind => first_block[kind.index()][e.material.code() as usize] = i,
+            }
         }
         let blocks = vec![None; file.entries().len()];
         let used = vec![false; blocks.len()];
@@ -248,6 +276,7 @@ impl Tables {
                 .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
                 .collect(),
             first_block,
+            keep_block,
             blocks,
             loaded_bytes: 0,
             budget: usize::MAX,
@@ -349,6 +378,20 @@ impl Tables {
         };
         let block_slots = layout.block_slots();
         let block = self.first_block[kind.index()][code] + slot / block_slots;
+        self.block_byte(block, slot % block_slots).map(Some)
+    }
+
+    /// What the keep table says of `pos` in the state `run` of the order seen after `sym`:
+    /// `None` when it has no slot for them (another material, a state outside the table) or its
+    /// block could not be read.
+    pub fn keep(&mut self, pos: &Position, run: Run, sym: Symmetry) -> Option<Keep> {
+        let slot = keep::slot_of(pos, run, sym)?;
+        let block = self.keep_block + slot / keep::BLOCK_SLOTS;
+        self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
+    }
+
+    /// The byte at `offset` in block `block` (read first if it is not held).
+    fn block_byte(&mut self, block: usize, offset: usize) -> Option<u8> {
         if self.blocks[block].is_none() {
             match self.file.read_block(block) {
                 Ok(bytes) => self.hold(block, bytes),
@@ -359,7 +402,7 @@ impl Tables {
             }
         }
         self.used[block] = true;
-        Some(Some(self.blocks[block].as_ref()?[slot % block_slots]))
+        Some(self.blocks[block].as_ref()?[offset])
     }
 
     /// Keeps a block just read, first dropping blocks while the budget would be exceeded: the
@@ -380,8 +423,7 @@ impl Tables {
         self.held.push_back(block);
     }
 
-    /// Reads every block, checking its checksum, into whole tables (by [`Kind::index`], each
-    /// in [`Material::ALL`] order, `None` for dead materials), calling `progress(done, total)`
+    /// Reads every block, checking its checksum, into whole tables, calling `progress(done, total)`
     /// in blocks. Each block is dropped once copied, so the tables are held once.
     ///
     /// # Errors
@@ -390,22 +432,40 @@ impl Tables {
     pub fn into_all(
         mut self,
         mut progress: impl FnMut(usize, usize),
-    ) -> Result<AllTables, TableError> {
+    ) -> Result<WholeTables, TableError> {
         let total = self.blocks.len();
         let mut all: AllTables = Kind::ALL.map(|_| vec![None; Material::ALL.len()]);
+        let mut keep = Vec::new();
         for (i, entry) in self.file.entries().to_vec().into_iter().enumerate() {
             let bytes = match self.blocks[i].take() {
                 Some(bytes) => bytes,
                 None => self.file.read_block(i)?,
             };
+            if entry.kind == Kind::Keep {
+                keep.extend_from_slice(&bytes);
+                progress(i + 1, total);
+                continue;
+            }
             let layout = Layout::new(entry.material);
             all[entry.kind.index()][entry.material.code() as usize]
                 .get_or_insert_with(|| Vec::with_capacity(layout.blocks() * layout.block_slots()))
                 .extend_from_slice(&bytes);
             progress(i + 1, total);
         }
-        Ok(all)
+        Ok(WholeTables {
+            distances: all,
+            keep,
+        })
     }
+}
+
+/// Every table of the file, whole.
+#[derive(Debug)]
+pub struct WholeTables {
+    /// The distance tables.
+    pub distances: AllTables,
+    /// The keep table ([`keep`]).
+    pub keep: Vec<u8>,
 }
 
 /// Whole tables, by [`Kind::index`] then [`Material::code`] (`None` for dead materials).

@@ -1,0 +1,282 @@
+//! The keep table: for every position of the rook ending KRvKR and every state of White's
+//! order ([`order`](super::order): the drop there or not, the block of rook moves), how many
+//! plies White keeps the game going while keeping to the order (no stalemate, no dead
+//! position, no mate of White; repetition cannot come, by the order). It turns the proof of
+//! module `survival` into a look-up in the ending where it matters most: the balanced rook
+//! endings, where Black has no draw but by repetition.
+//!
+//! The value is the largest k for which the search of module `survival` succeeds with k plies:
+//! the same game (its rules, read forwards, are the Bellman equation below), solved once for
+//! every k. A capture leaves the ending for one decided by the distance tables (White mates, or
+//! Black forces a draw or a mate).
+//!
+//! - A position that has ended: for ever if Black is mated, else never (byte 0).
+//! - Otherwise at most one ply less than the plies within which Black forces a drawn end or a
+//!   mate ([`Kind::Draw`], [`Kind::Mate`]); for ever while the drop is there if White mates
+//!   (the segment's positions then all differ, see `solver`);
+//! - and one ply more than the best of White's moves that keep to the order (0 plies with none)
+//!   or the worst of Black's moves.
+//!
+//! The order makes the game acyclic: every White move goes up (or spends the drop), Black's
+//! moves leave White's placement alone. So the table is filled in one pass, one White placement
+//! and state at a time (a *slice*: Black's pieces on any squares, each side to move), those a
+//! White move leads to first: the drop spent before it is there, the king's square from g7
+//! down, the blocks most constrained first ([`ROOK_BLOCKS`]), and the rook's squares from the
+//! top of the block's order down.
+//!
+//! Layout: a byte per slot, slot = (((side · 18 + state) · 49 + White king) · 49 + White rook)
+//! · 2401 + Black king · 49 + Black rook; a *block* (the unit the file stores) is one (side,
+//! state, White king). The byte is k + 1 for k plies (at most [`LONGEST`]), 255 for ever, 0 for
+//! a position that has ended (or no position).
+
+use std::cmp::Reverse;
+
+use rayon::prelude::*;
+use small_board::{Board, Color, Move, Piece, Position, Role, Rules, Setup, Square};
+
+use super::{
+    Dtm, Kind, NONE,
+    index::Symmetry,
+    material::Material,
+    order::{ROOK_STATES, Run, index_in},
+};
+
+/// The ending the table covers.
+pub const MATERIAL: Material = Material {
+    white_rook: true,
+    white_extra: None,
+    black_rook: true,
+};
+
+/// Blocks per side to move: a state and White's king square.
+pub const BLOCKS_PER_SIDE: usize = ROOK_STATES * 49;
+
+/// Slots per block: White's rook, Black's king and rook.
+pub const BLOCK_SLOTS: usize = 49 * 49 * 49;
+
+/// Slots in the table.
+pub const SLOTS: usize = 2 * BLOCKS_PER_SIDE * BLOCK_SLOTS;
+
+/// The byte of a position White keeps going for ever.
+const FOREVER: u8 = 255;
+
+/// The most plies the table counts (more are counted as this many).
+pub const LONGEST: u8 = 253;
+
+/// What the table says of a position and state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keep(pub u8);
+
+impl Keep {
+    /// Whether White keeps the game going for `plies` plies.
+    pub fn keeps(self, plies: u32) -> bool {
+        self.0 == FOREVER || plies < u32::from(self.0)
+    }
+}
+
+/// The slot of the squares (White's king and rook, Black's king and rook) with `turn` to move
+/// in `state` ([`Run::rook_state`]).
+fn slot(turn: Color, state: usize, squares: [Square; 4]) -> usize {
+    let side = usize::from(turn == Color::Black);
+    squares.iter().fold(side * ROOK_STATES + state, |slot, sq| {
+        slot * 49 + sq.index()
+    })
+}
+
+/// The slot of `pos` seen after the symmetry `sym` in the state `run`, if `pos` is of the
+/// table's material and `run` one of its states.
+pub fn slot_of(pos: &Position, run: Run, sym: Symmetry) -> Option<usize> {
+    if Material::of(pos.board())? != MATERIAL {
+        return None;
+    }
+    let board = pos.board();
+    let square = |color, role| {
+        let sq = board.by_piece(Piece { color, role }).first()?;
+        Some(sym.apply(sq))
+    };
+    let squares = [
+        square(Color::White, Role::King)?,
+        square(Color::White, Role::Rook)?,
+        square(Color::Black, Role::King)?,
+        square(Color::Black, Role::Rook)?,
+    ];
+    Some(slot(pos.turn(), run.rook_state()?, squares))
+}
+
+/// The position of the squares with `turn` to move, if they make one.
+fn position(turn: Color, squares: [Square; 4]) -> Option<Position> {
+    let mut board = Board::empty();
+    let pieces = [
+        (Color::White, Role::King),
+        (Color::White, Role::Rook),
+        (Color::Black, Role::King),
+        (Color::Black, Role::Rook),
+    ];
+    for (&sq, (color, role)) in squares.iter().zip(pieces) {
+        if board.piece_at(sq).is_some() {
+            return None;
+        }
+        board.set_piece_at(sq, Piece { color, role });
+    }
+    Position::from_setup(
+        Setup {
+            board,
+            turn,
+            ep_square: None,
+        },
+        Rules::TASK,
+    )
+    .ok()
+}
+
+/// The distance tables' bound on a position that has not ended: the byte it cannot exceed (the
+/// plies within which Black forces a drawn end or a mate), and whether White mates.
+fn bound(pos: &Position, value: &impl Fn(Kind, &Position) -> u8) -> (u8, bool) {
+    let draw = value(Kind::Draw, pos);
+    match Dtm::from_byte(value(Kind::Mate, pos), pos.turn()) {
+        Dtm::Mate(Color::Black, d) => (draw.min(d as u8), false),
+        Dtm::Mate(Color::White, _) => (draw, true),
+        Dtm::Draw => (draw, false),
+    }
+}
+
+/// The byte of a position outside the table (after a capture: a new segment), from the
+/// distance tables alone: the plies within which Black forces a drawn end or a mate bound it,
+/// White's mate keeps it for ever, and where neither is known only the position itself counts.
+fn outside(pos: &Position, value: &impl Fn(Kind, &Position) -> u8) -> u8 {
+    if pos.legal_moves().is_empty() {
+        return if pos.is_check() && pos.turn() == Color::Black {
+            FOREVER
+        } else {
+            0
+        };
+    }
+    if pos.is_dead() {
+        return 0;
+    }
+    match bound(pos, value) {
+        (NONE, true) => FOREVER,
+        (NONE, false) => 1,
+        (d, _) => d,
+    }
+}
+
+/// The byte of the squares with `turn` to move in `state`, from the slices already filled.
+fn evaluate(
+    table: &[u8],
+    value: &impl Fn(Kind, &Position) -> u8,
+    state: usize,
+    turn: Color,
+    squares: [Square; 4],
+) -> u8 {
+    let Some(pos) = position(turn, squares) else {
+        return 0;
+    };
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return if pos.is_check() && turn == Color::Black {
+            FOREVER
+        } else {
+            0
+        };
+    }
+    let run = Run::of_rook_state(state);
+    let (cap, white_mates) = bound(&pos, value);
+    if white_mates && run.fresh() {
+        return FOREVER;
+    }
+    let after = |m: Move| {
+        let mut squares = squares;
+        let piece = match (turn, m.role) {
+            (Color::White, Role::King) => 0,
+            (Color::White, _) => 1,
+            (Color::Black, Role::King) => 2,
+            (Color::Black, _) => 3,
+        };
+        squares[piece] = m.to;
+        squares
+    };
+    let best = if turn == Color::White {
+        moves.iter().fold(0, |best, &m| {
+            let child = if m.capture.is_some() {
+                outside(&pos.play(m), value)
+            } else {
+                // While the drop is there White may spend it on any move: the move starts a
+                // new run, in an order of its own (the best of the eight orientations of the
+                // board).
+                let dropped = || {
+                    let spent = Run::SPENT.rook_state().unwrap_or(0);
+                    (0..8)
+                        .map(|s| {
+                            let squares = after(m).map(|sq| Symmetry(s).apply(sq));
+                            table[slot(Color::Black, spent, squares)]
+                        })
+                        .max()
+                        .unwrap_or(0)
+                };
+                match run.after(m) {
+                    Some(next) if next.fresh() == run.fresh() => {
+                        let up = next
+                            .rook_state()
+                            .map_or(0, |next| table[slot(Color::Black, next, after(m))]);
+                        if run.fresh() { up.max(dropped()) } else { up }
+                    }
+                    Some(_) => dropped(),
+                    None => return best,
+                }
+            };
+            best.max(child)
+        })
+    } else {
+        moves.iter().fold(FOREVER, |worst, &m| {
+            let child = if m.capture.is_some() {
+                outside(&pos.play(m), value)
+            } else {
+                table[slot(Color::White, state, after(m))]
+            };
+            worst.min(child)
+        })
+    };
+    let searched = if best == FOREVER {
+        FOREVER
+    } else {
+        (best + 1).min(LONGEST + 1)
+    };
+    searched.min(cap)
+}
+
+/// Builds the table from the distance tables (`value(kind, position)`: the byte of any position
+/// of the task's material), calling `progress(slots)` after each White king square.
+pub fn build(
+    value: impl Fn(Kind, &Position) -> u8 + Sync,
+    mut progress: impl FnMut(u64),
+) -> Vec<u8> {
+    let mut table = vec![0u8; SLOTS];
+    let blocks = ROOK_STATES / 2;
+    let mut slice = vec![0u8; 49 * 49];
+    for first in [false, true] {
+        for king in Square::all().rev() {
+            for block in 0..blocks {
+                let state = usize::from(first) * blocks + block;
+                // The rook's squares from the top of the block's order down (any symmetry of
+                // the block orders them: a rook move that stays in the block goes up in each).
+                let s = Run::of_rook_state(state).block().trailing_zeros() as u8;
+                let mut rooks: Vec<Square> = Square::all().filter(|&r| r != king).collect();
+                rooks.sort_by_key(|&r| Reverse(index_in(s, r)));
+                for rook in rooks {
+                    for turn in [Color::White, Color::Black] {
+                        let start = slot(turn, state, [king, rook, Square::A1, Square::A1]);
+                        slice.par_iter_mut().enumerate().for_each(|(black, byte)| {
+                            let square = |i| Square::new(i as u32).unwrap_or(Square::A1);
+                            let squares = [king, rook, square(black / 49), square(black % 49)];
+                            *byte = evaluate(&table, &value, state, turn, squares);
+                        });
+                        table[start..start + slice.len()].copy_from_slice(&slice);
+                    }
+                }
+            }
+            progress((blocks * 2 * BLOCK_SLOTS) as u64);
+        }
+    }
+    table
+}

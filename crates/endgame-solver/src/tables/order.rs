@@ -1,0 +1,324 @@
+//! The order White keeps to so that no position occurs a third time, whatever Black does: the
+//! certificate behind the history-free proof that Black's draw goal fails (the search in
+//! `survival`, the table in [`keep`](super::keep)).
+//!
+//! Within a repetition segment (the positions since the last capture or pawn move) White's
+//! placement changes only by White's moves. Merge the segment's equal neighbouring placements:
+//! a position of the segment occurs at most as often as its White placement in that sequence
+//! (each element of it stands for one position with Black to move and one with White to move).
+//! So if no placement occurs three times in it, no position occurs three times.
+//!
+//! White makes sure of it by keeping to an order of its placements: every move goes to a higher
+//! placement than the one before, but for at most one move in the segment (a *drop*). The
+//! sequence is then one increasing run, a drop and another increasing run, each holding a
+//! placement at most once. A capture or a pawn move starts a new segment with a new drop.
+//!
+//! The order ([`Run`]): the king's square first (a1 = 0, b1 = 1, ..., a2 = 7), then the other
+//! pieces' squares (queen, rook, knight, bishop), numbered row by row after one of the board's
+//! eight symmetries, which may change whenever the king moves (each king square is a block of
+//! its own in the order, and the order inside a block is White's to choose). A move moves one
+//! piece, so a king move goes up when its square's number does; another piece's move goes up
+//! when its square's number does in the block's symmetry; and White need not name the symmetry
+//! in advance, only keep one in which every move of the block went up.
+
+use small_board::{Color, Move, Position, Role, Square};
+
+use super::index::Symmetry;
+
+/// All eight symmetries of the board (bit s for symmetry s).
+const ALL: u8 = 0xff;
+
+/// `UP[from][to]`: the symmetries s in which a piece's move from square `from` to square `to`
+/// goes up, that is in which the image of `to` under [`Symmetry`] s has the higher index (a1 =
+/// 0, b1 = 1, ..., a2 = 7).
+static UP: [[u8; 49]; 49] = {
+    const fn image(s: u8, index: usize) -> usize {
+        match Square::new(index as u32) {
+            Some(sq) => Symmetry(s).apply(sq).index(),
+            None => panic!("a square index"),
+        }
+    }
+    let mut up = [[0u8; 49]; 49];
+    let mut from = 0;
+    while from < 49 {
+        let mut to = 0;
+        while to < 49 {
+            let mut s = 0;
+            while s < 8 {
+                if image(s, to) > image(s, from) {
+                    up[from][to] |= 1 << s;
+                }
+                s += 1;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    up
+};
+
+/// Where White stands in keeping to the order in the current segment (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Whether the drop is still there.
+    first: bool,
+    /// The symmetries in which every move of the other pieces since the king's last move went
+    /// up (never empty).
+    block: u8,
+}
+
+impl Run {
+    /// A new segment: the drop is there and the block just started.
+    pub const FRESH: Run = Run {
+        first: true,
+        block: ALL,
+    };
+
+    /// The drop just spent: a new block, no drop left.
+    pub const SPENT: Run = Run {
+        first: false,
+        block: ALL,
+    };
+
+    /// Whether the drop is still there (then the segment's placements all differ).
+    pub fn fresh(self) -> bool {
+        self.first
+    }
+
+    /// The key of the state in the transposition table.
+    pub fn key(self) -> u64 {
+        u64::from(self.first) | u64::from(self.block) << 8
+    }
+
+    /// The state after a move of White's `king` (or another piece) from `from` to `to` that goes
+    /// up in the order, if it does.
+    fn step(self, king: bool, from: Square, to: Square) -> Option<Run> {
+        let block = if king {
+            (to.index() > from.index()).then_some(ALL)?
+        } else {
+            self.block & UP[from.index()][to.index()]
+        };
+        (block != 0).then_some(Run { block, ..self })
+    }
+
+    /// The state after the same move when it may spend the drop: it goes up, or the drop is
+    /// spent (a new block, no drop left), or (`None`) it leaves the order with no drop left.
+    fn after_step(self, king: bool, from: Square, to: Square) -> Option<Run> {
+        match self.step(king, from, to) {
+            Some(run) => Some(run),
+            None if self.first => Some(Run::SPENT),
+            None => None,
+        }
+    }
+
+    /// The state after White's reversible move `m` (see [`Run::after_step`]).
+    pub fn after(self, m: Move) -> Option<Run> {
+        self.after_in(m, Symmetry::IDENTITY)
+    }
+
+    /// The state after White's reversible move `m` in the order seen after `sym`.
+    pub fn after_in(self, m: Move, sym: Symmetry) -> Option<Run> {
+        self.after_step(m.role == Role::King, sym.apply(m.from), sym.apply(m.to))
+    }
+
+    /// How many symmetries the block has lost (fewer is freer).
+    pub fn constraint(self) -> u32 {
+        self.block.count_zeros()
+    }
+}
+
+/// The blocks a rook's moves can leave: a move along a file goes up in the four symmetries that
+/// keep the ranks' direction (or in the four that reverse it), a move along a rank likewise
+/// with the files; so a block of rook moves is fixed by at most one direction per axis. Most
+/// constrained first (a rook move from a block leads to the same block or one before it).
+pub const ROOK_BLOCKS: [u8; 9] = [0x11, 0x22, 0x44, 0x88, 0x33, 0xcc, 0x55, 0xaa, ALL];
+
+/// The number of states a rook's moves can lead to: the drop there or not, times
+/// [`ROOK_BLOCKS`].
+pub const ROOK_STATES: usize = 2 * ROOK_BLOCKS.len();
+
+impl Run {
+    /// The state's number among the [`ROOK_STATES`] (the drop spent first), if its block is one
+    /// of [`ROOK_BLOCKS`].
+    pub fn rook_state(self) -> Option<usize> {
+        let block = ROOK_BLOCKS.iter().position(|&b| b == self.block)?;
+        Some(usize::from(self.first) * ROOK_BLOCKS.len() + block)
+    }
+
+    /// The state numbered `state` by [`Run::rook_state`].
+    pub fn of_rook_state(state: usize) -> Run {
+        Run {
+            first: state >= ROOK_BLOCKS.len(),
+            block: ROOK_BLOCKS[state % ROOK_BLOCKS.len()],
+        }
+    }
+
+    /// The symmetries left in the block (bit s for symmetry s).
+    pub fn block(self) -> u8 {
+        self.block
+    }
+}
+
+/// The index of `sq` after the symmetry `s` (a1 = 0, b1 = 1, ..., a2 = 7): a rook move that
+/// stays in a block goes up in it for every symmetry of the block.
+pub fn index_in(s: u8, sq: Square) -> usize {
+    Symmetry(s).apply(sq).index()
+}
+
+/// The state at the end of `segment` (the positions of the current repetition segment, in
+/// order) in the order seen after the symmetry `sym` (the order's orientation, White's to
+/// choose when a segment or a run starts), or `None` if White's moves in it did not keep to it.
+pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) -> Option<Run> {
+    let mut run = Run::FRESH;
+    let mut before: Option<&Position> = None;
+    for pos in segment {
+        if let Some(before) = before
+            && before.turn() == Color::White
+        {
+            let (was, is) = (
+                before.board().by_color(Color::White),
+                pos.board().by_color(Color::White),
+            );
+            // A reversible move: one piece leaves one square for another.
+            let (from, to) = ((was & !is).first()?, (is & !was).first()?);
+            let king = pos.board().role_at(to) == Some(Role::King);
+            run = run.after_step(king, sym.apply(from), sym.apply(to))?;
+        }
+        before = Some(pos);
+    }
+    Some(run)
+}
+
+#[cfg(test)]
+mod tests {
+    use small_board::Rules;
+
+    use super::*;
+
+    fn line(fen: &str, ucis: &[&str]) -> Vec<Position> {
+        let mut line = vec![Position::from_fen(fen, Rules::TASK).unwrap()];
+        for uci in ucis {
+            let pos = line[line.len() - 1];
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to_string() == *uci)
+                .unwrap();
+            line.push(pos.play(m));
+        }
+        line
+    }
+
+    /// Every rook move goes up in one of the four one-direction blocks, and the blocks are
+    /// closed under the narrowing a move does.
+    #[test]
+    fn rook_moves_keep_to_the_rook_blocks() {
+        let singles = [0x33u8, 0xcc, 0x55, 0xaa];
+        for from in Square::all() {
+            for to in Square::all() {
+                let along = from.file() == to.file() || from.rank() == to.rank();
+                if from != to && along {
+                    assert!(
+                        singles.contains(&UP[from.index()][to.index()]),
+                        "{from}{to}"
+                    );
+                }
+            }
+        }
+        for &block in &ROOK_BLOCKS {
+            for single in singles {
+                let narrowed = block & single;
+                assert!(narrowed == 0 || ROOK_BLOCKS.contains(&narrowed));
+                // Most constrained first.
+                if narrowed != 0 && narrowed != block {
+                    let at = |b| ROOK_BLOCKS.iter().position(|&x| x == b);
+                    assert!(at(narrowed) < at(block));
+                }
+            }
+        }
+        for state in 0..ROOK_STATES {
+            assert_eq!(Run::of_rook_state(state).rook_state(), Some(state));
+        }
+    }
+
+    /// Up is a king move to a higher square, or a rook move that goes up in a symmetry its
+    /// other moves since the king's last one went up in too; the drop is spent by the first
+    /// move down and a second one leaves the order. Black's moves do not count.
+    #[test]
+    fn a_step_back_spends_the_drop() {
+        let fen = "7/7/7/3k3/7/7/K5R w";
+        let fresh = |line: &[Position]| run_of(line.iter(), Symmetry::IDENTITY).map(Run::fresh);
+        let king = line(
+            fen,
+            &["a1b1", "d4d5", "b1a1", "d5d4", "a1b1", "d4d5", "b1a1"],
+        );
+        assert_eq!(fresh(&king[..2]), Some(true));
+        assert_eq!(fresh(&king[..4]), Some(false));
+        assert_eq!(fresh(&king[..6]), Some(false));
+        assert_eq!(fresh(&king), None);
+        // g1-g2 and g2-g1 go up in no common symmetry; with a king move between them they are
+        // in different blocks.
+        let rook = line(fen, &["g1g2", "d4d5", "g2g1"]);
+        assert_eq!(fresh(&rook), Some(false));
+        let blocks = line(fen, &["g1g2", "d4d5", "a1a2", "d5d4", "g2g1"]);
+        assert_eq!(fresh(&blocks), Some(true));
+    }
+
+    /// The claim the order rests on: while the state lasts, the White placements of each run
+    /// all differ (so none occurs three times in the segment). Random walks of a king, a queen
+    /// and a rook, stepping anywhere, each step preferring one that stays in the run.
+    #[test]
+    fn runs_never_repeat_a_placement() {
+        let square = |index: usize| Square::new(index as u32).unwrap();
+        let mut rng = test_support::Rng::new(7);
+        let mut longest = 0;
+        for _ in 0..2_000 {
+            // Squares of the king, the queen and the rook.
+            let mut placement = [0usize, 1, 2];
+            let mut run = Run::FRESH;
+            let mut runs: Vec<Vec<[usize; 3]>> = vec![vec![placement]];
+            for _ in 0..60 {
+                let mut next = None;
+                for _ in 0..8 {
+                    let piece = rng.index(3);
+                    let to = rng.index(49);
+                    if placement.contains(&to) {
+                        continue;
+                    }
+                    let stepped = run.step(piece == 0, square(placement[piece]), square(to));
+                    if next.is_none() || stepped.is_some() {
+                        next = Some((piece, to));
+                    }
+                    if stepped.is_some() {
+                        break;
+                    }
+                }
+                let Some((piece, to)) = next else {
+                    continue;
+                };
+                let Some(after) = run.after_step(piece == 0, square(placement[piece]), square(to))
+                else {
+                    break;
+                };
+                placement[piece] = to;
+                if after.fresh() == run.fresh() {
+                    runs.last_mut().unwrap().push(placement);
+                } else {
+                    runs.push(vec![placement]);
+                }
+                run = after;
+            }
+            for placements in &runs {
+                longest = longest.max(placements.len());
+                let mut sorted = placements.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), placements.len(), "{placements:?}");
+            }
+        }
+        assert!(
+            longest > 30,
+            "the walks are too short to test much: {longest}"
+        );
+    }
+}

@@ -1,0 +1,216 @@
+//! The keep table's claims, played out: from random rook-ending positions where the table says
+//! White keeps the game going for k plies, White follows the table (any move it says keeps it,
+//! the drop and the order's orientation included) against a Black that returns to positions
+//! already seen whenever it can, and the game, history counted, must reach ply k with no third
+//! occurrence, no stalemate, no dead position and no mate of White. An independent check of
+//! the order's argument and of the table's every step, not only of its fill.
+
+mod common;
+
+use endgame_solver::tables::{
+    Tables,
+    index::Symmetry,
+    keep::{self, Keep},
+    order::Run,
+};
+use small_board::{Board, Color, Move, Piece, Position, Role, Rules, Setup, Square};
+use test_support::Rng;
+
+/// A random legal KRvKR position with `turn` to move, if the squares drawn make one.
+fn random_position(rng: &mut Rng, turn: Color) -> Option<Position> {
+    let mut board = Board::empty();
+    for (color, role) in [
+        (Color::White, Role::King),
+        (Color::White, Role::Rook),
+        (Color::Black, Role::King),
+        (Color::Black, Role::Rook),
+    ] {
+        let sq = Square::new(rng.below(49) as u32)?;
+        if board.piece_at(sq).is_some() {
+            return None;
+        }
+        board.set_piece_at(sq, Piece { color, role });
+    }
+    let setup = Setup {
+        board,
+        turn,
+        ep_square: None,
+    };
+    Position::from_setup(setup, Rules::TASK).ok()
+}
+
+/// Where White stands: the state and the orientation of the order it keeps to.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    run: Run,
+    sym: Symmetry,
+}
+
+fn keep_of(tables: &mut Tables, pos: &Position, plan: Plan) -> Keep {
+    tables
+        .keep(pos, plan.run, plan.sym)
+        .expect("a KRvKR position in a rook state")
+}
+
+/// White's moves from `pos` that keep the game going `plies` more plies by the table, with
+/// the plan after each (`None` for a capture: the table then relies on the distance tables).
+fn good_moves(
+    tables: &mut Tables,
+    pos: &Position,
+    plan: Plan,
+    plies: u32,
+) -> Vec<(Move, Option<Plan>)> {
+    let mut good = Vec::new();
+    for m in pos.legal_moves() {
+        let child = pos.play(m);
+        if m.capture.is_some() {
+            // The table's value of a capture comes from the distance tables (tested on their
+            // own): White mates, or Black's draw is further away than the plies left.
+            good.push((m, None));
+            continue;
+        }
+        let mut plans = Vec::new();
+        if let Some(run) = plan.run.after_in(m, plan.sym) {
+            plans.push(Plan { run, ..plan });
+        }
+        if plan.run.fresh() {
+            for s in 0..8 {
+                plans.push(Plan {
+                    run: Run::SPENT,
+                    sym: Symmetry(s),
+                });
+            }
+        }
+        for next in plans {
+            if keep_of(tables, &child, next).keeps(plies - 1) {
+                good.push((m, Some(next)));
+            }
+        }
+    }
+    good
+}
+
+#[test]
+fn the_keep_tables_claims_hold_with_the_history_counted() {
+    let mut tables = common::tables();
+    let mut rng = Rng::new(2026);
+    let (mut games, mut longest, mut plies_played) = (0, 0, 0u64);
+    let mut tries = 0;
+    while games < 4000 {
+        tries += 1;
+        assert!(tries < 1_000_000, "too few positions kept long");
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Some(start) = random_position(&mut rng, turn) else {
+            continue;
+        };
+        // The best orientation at the start, as the solver takes it.
+        let Some((plan, keep)) = (0..8)
+            .map(|s| {
+                let plan = Plan {
+                    run: Run::FRESH,
+                    sym: Symmetry(s),
+                };
+                (plan, keep_of(&mut tables, &start, plan))
+            })
+            .max_by_key(|(_, keep)| keep.0)
+        else {
+            continue;
+        };
+        // Long claims but not for ever (those rest on White's mate, the distance tables').
+        let Some(claim) = (12..=keep::LONGEST as u32).rev().find(|&k| keep.keeps(k)) else {
+            continue;
+        };
+        if keep.keeps(u32::from(keep::LONGEST) + 1) {
+            continue;
+        }
+        games += 1;
+        longest = longest.max(claim);
+        let mut line = vec![start];
+        let mut plan = plan;
+        let mut pos = start;
+        for ply in 0..claim {
+            let left = claim - ply;
+            let moves = pos.legal_moves();
+            if moves.is_empty() && pos.is_check() && pos.turn() == Color::Black {
+                break; // White's mate ends the game: kept.
+            }
+            assert!(
+                !moves.is_empty() && !pos.is_dead(),
+                "{} after {:?}: the game ended at ply {ply} of {claim}",
+                start.fen(),
+                line.iter().map(Position::fen).collect::<Vec<_>>()
+            );
+            if pos.turn() == Color::White {
+                let good = good_moves(&mut tables, &pos, plan, left);
+                assert!(
+                    !good.is_empty(),
+                    "{}: White has no move keeping {left} plies at {}",
+                    start.fen(),
+                    pos.fen()
+                );
+                // Staying in the ending when it can (the playout tests the table, not the
+                // distance tables).
+                let inside: Vec<_> = good.iter().filter(|g| g.1.is_some()).collect();
+                let (m, next) = if inside.is_empty() {
+                    good[rng.index(good.len())]
+                } else {
+                    *inside[rng.index(inside.len())]
+                };
+                pos = pos.play(m);
+                match next {
+                    Some(next) => plan = next,
+                    None => break,
+                }
+            } else {
+                // Back to a position already seen when Black can; else any move but a capture
+                // (after one the distance tables decide).
+                let children: Vec<Position> = moves
+                    .iter()
+                    .filter(|m| m.capture.is_none())
+                    .map(|&m| pos.play(m))
+                    .collect();
+                if children.is_empty() {
+                    break;
+                }
+                let seen: Vec<&Position> = children.iter().filter(|c| line.contains(c)).collect();
+                pos = if !seen.is_empty() && rng.below(4) != 0 {
+                    *seen[rng.index(seen.len())]
+                } else {
+                    children[rng.index(children.len())]
+                };
+                assert!(
+                    keep_of(&mut tables, &pos, plan).keeps(left - 1),
+                    "{}: Black's move to {} breaks the claim",
+                    start.fen(),
+                    pos.fen()
+                );
+            }
+            line.push(pos);
+            plies_played += 1;
+            let count = line.iter().filter(|p| **p == pos).count();
+            assert!(
+                count < 3,
+                "{}: {} occurs a third time at ply {}",
+                start.fen(),
+                pos.fen(),
+                ply + 1
+            );
+        }
+        let end = line[line.len() - 1];
+        if line.len() == claim as usize + 1 {
+            let mated_black = end.is_check() && end.turn() == Color::Black;
+            assert!(
+                !end.is_dead() && (!end.legal_moves().is_empty() || mated_black),
+                "{}: the game ends drawn or in White's mate at the horizon, {}",
+                start.fen(),
+                end.fen()
+            );
+        }
+    }
+    eprintln!("{games} games, {plies_played} plies played, longest claim {longest} plies");
+    assert!(longest >= 40, "the claims are too short to test much");
+}

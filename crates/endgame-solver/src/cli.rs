@@ -13,7 +13,7 @@ use toolkit_cli::{Diagnostics, Input, Report, Status};
 
 use crate::{
     Problem, Solver, analyse, analysis, json, reference,
-    tables::{self, Material, Tables, verify},
+    tables::{self, Material, Tables, index::Layout, keep, verify},
 };
 
 /// How the answer is printed.
@@ -210,6 +210,27 @@ pub fn verify_tables<W: Write, E: Write>(
         }
         failed += r.error_count;
     }
+    let layouts = Layout::all();
+    let (broken, errors) = keep::check(
+        &all.keep,
+        |kind, pos| verify::value(&all.distances, &layouts, kind, pos),
+        1,
+        |_| {},
+    );
+    writeln!(
+        out,
+        "keep table ({}): {}",
+        keep::MATERIAL,
+        if broken == 0 {
+            "ok".to_owned()
+        } else {
+            format!("{broken} entries break the equation")
+        }
+    )?;
+    for e in &errors {
+        writeln!(out, "  {e}")?;
+    }
+    failed += broken;
     if failed > 0 {
         diag.error(&VerifyFailed(failed));
     }

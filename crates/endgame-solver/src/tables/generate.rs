@@ -63,10 +63,7 @@ impl std::fmt::Debug for Built {
 impl Built {
     fn new() -> Built {
         Built {
-            layouts: Material::ALL
-                .iter()
-                .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
-                .collect(),
+            layouts: Layout::all(),
             tables: Kind::ALL.map(|_| vec![None; Material::ALL.len()]),
         }
     }

@@ -171,6 +171,14 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The layouts of [`Material::ALL`], by [`Material::code`] (`None` for dead materials).
+    pub fn all() -> Vec<Option<Layout>> {
+        Material::ALL
+            .iter()
+            .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
+            .collect()
+    }
+
     /// The layout of `material` (not a dead one: it has at least three pieces).
     pub fn new(material: Material) -> Layout {
         let pieces = material.pieces();

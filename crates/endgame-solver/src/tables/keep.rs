@@ -103,6 +103,37 @@ pub fn slot_of(pos: &Position, run: Run, sym: Symmetry) -> Option<usize> {
     Some(slot(pos.turn(), run.rook_state()?, squares))
 }
 
+/// The index of White's and Black's pieces' squares among all placements.
+fn placement(squares: [Square; 4]) -> usize {
+    squares.iter().fold(0, |i, sq| i * 49 + sq.index())
+}
+
+/// For every placement with Black to move, the table's value when White's last move spent the
+/// drop: the best of the eight orientations of the order for the new run (the states without
+/// the drop must be filled).
+fn best_dropped(table: &[u8]) -> Vec<u8> {
+    let spent = Run::SPENT.rook_state().unwrap_or(0);
+    let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
+    (0..49usize.pow(4))
+        .into_par_iter()
+        .map(|i| {
+            let squares = [
+                square(i / 117_649),
+                square(i / 2401),
+                square(i / 49),
+                square(i),
+            ];
+            (0..8)
+                .map(|s| {
+                    let image = squares.map(|sq| Symmetry(s).apply(sq));
+                    table[slot(Color::Black, spent, image)]
+                })
+                .max()
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
 /// The position of the squares with `turn` to move, if they make one.
 fn position(turn: Color, squares: [Square; 4]) -> Option<Position> {
     let mut board = Board::empty();
@@ -161,9 +192,11 @@ fn outside(pos: &Position, value: &impl Fn(Kind, &Position) -> u8) -> u8 {
     }
 }
 
-/// The byte of the squares with `turn` to move in `state`, from the slices already filled.
+/// The byte of the squares with `turn` to move in `state`, from the slices already filled
+/// (and, for the states with the drop there, [`best_dropped`]).
 fn evaluate(
     table: &[u8],
+    dropped: &[u8],
     value: &impl Fn(Kind, &Position) -> u8,
     state: usize,
     turn: Color,
@@ -202,18 +235,8 @@ fn evaluate(
                 outside(&pos.play(m), value)
             } else {
                 // While the drop is there White may spend it on any move: the move starts a
-                // new run, in an order of its own (the best of the eight orientations of the
-                // board).
-                let dropped = || {
-                    let spent = Run::SPENT.rook_state().unwrap_or(0);
-                    (0..8)
-                        .map(|s| {
-                            let squares = after(m).map(|sq| Symmetry(s).apply(sq));
-                            table[slot(Color::Black, spent, squares)]
-                        })
-                        .max()
-                        .unwrap_or(0)
-                };
+                // new run, in an order of its own ([`best_dropped`]).
+                let dropped = || dropped[placement(after(m))];
                 match run.after(m) {
                     Some(next) if next.fresh() == run.fresh() => {
                         let up = next
@@ -254,7 +277,11 @@ pub fn build(
     let mut table = vec![0u8; SLOTS];
     let blocks = ROOK_STATES / 2;
     let mut slice = vec![0u8; 49 * 49];
+    let mut dropped = Vec::new();
     for first in [false, true] {
+        if first {
+            dropped = best_dropped(&table);
+        }
         for king in Square::all().rev() {
             for block in 0..blocks {
                 let state = usize::from(first) * blocks + block;
@@ -269,7 +296,7 @@ pub fn build(
                         slice.par_iter_mut().enumerate().for_each(|(black, byte)| {
                             let square = |i| Square::new(i as u32).unwrap_or(Square::A1);
                             let squares = [king, rook, square(black / 49), square(black % 49)];
-                            *byte = evaluate(&table, &value, state, turn, squares);
+                            *byte = evaluate(&table, &dropped, &value, state, turn, squares);
                         });
                         table[start..start + slice.len()].copy_from_slice(&slice);
                     }
@@ -279,4 +306,51 @@ pub fn build(
         }
     }
     table
+}
+
+/// Checks every entry of every `stride`-th block of `table` against the equation its
+/// children give (`value` as for [`build`]), calling `progress(slots)` after each block: how
+/// many entries break it, and messages for at most ten.
+pub fn check(
+    table: &[u8],
+    value: impl Fn(Kind, &Position) -> u8 + Sync,
+    stride: usize,
+    progress: impl Fn(u64) + Sync,
+) -> (u64, Vec<String>) {
+    let dropped = best_dropped(table);
+    let broken: Vec<(u64, Vec<String>)> = (0..2 * BLOCKS_PER_SIDE)
+        .into_par_iter()
+        .step_by(stride)
+        .map(|block| {
+            let (turn, state, king) = (
+                if block < BLOCKS_PER_SIDE {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                block % BLOCKS_PER_SIDE / 49,
+                Square::new((block % 49) as u32).unwrap_or(Square::A1),
+            );
+            let mut found = (0, Vec::new());
+            for (i, &stored) in table[block * BLOCK_SLOTS..][..BLOCK_SLOTS].iter().enumerate() {
+                let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
+                let squares = [king, square(i / 2401), square(i / 49), square(i)];
+                let want = evaluate(table, &dropped, &value, state, turn, squares);
+                if want != stored {
+                    found.0 += 1;
+                    if found.1.len() < 10 {
+                        found.1.push(format!(
+                            "{turn:?} to move, state {state}, {squares:?}: stored {stored}, the children give {want}"
+                        ));
+                    }
+                }
+            }
+            progress(BLOCK_SLOTS as u64);
+            found
+        })
+        .collect();
+    let count = broken.iter().map(|b| b.0).sum();
+    let mut messages: Vec<String> = broken.into_iter().flat_map(|b| b.1).collect();
+    messages.truncate(10);
+    (count, messages)
 }

@@ -271,10 +271,7 @@ impl Tables {
         let used = vec![false; blocks.len()];
         Ok(Tables {
             file,
-            layouts: Material::ALL
-                .iter()
-                .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
-                .collect(),
+            layouts: Layout::all(),
             first_block,
             keep_block,
             blocks,

@@ -155,10 +155,7 @@ pub fn check_words(
     stride: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Report {
-    let layouts: Vec<Option<Layout>> = Material::ALL
-        .iter()
-        .map(|m| (!m.is_dead()).then(|| Layout::new(*m)))
-        .collect();
+    let layouts: Vec<Option<Layout>> = Layout::all();
     let code = material.code() as usize;
     let Some(layout) = &layouts[code] else {
         return Report::default();

@@ -21,7 +21,7 @@
 //! moves leave White's placement alone. So the table is filled in one pass, one White placement
 //! and state at a time (a *slice*: Black's pieces on any squares, each side to move), those a
 //! White move leads to first: the drop spent before it is there, the king's square from g7
-//! down, the blocks most constrained first ([`ROOK_BLOCKS`]), and the rook's squares from the
+//! down, the blocks most constrained first ([`ROOK_BLOCKS`](super::order::ROOK_BLOCKS)), and the rook's squares from the
 //! top of the block's order down.
 //!
 //! Layout: a byte per slot, slot = (((side · 18 + state) · 49 + White king) · 49 + White rook)

@@ -20,6 +20,11 @@
 //! piece, so a king move goes up when its square's number does; another piece's move goes up
 //! when its square's number does in the block's symmetry; and White need not name the symmetry
 //! in advance, only keep one in which every move of the block went up.
+//!
+//! Each run only needs its own placements apart, so the order may also be seen after any
+//! symmetry of the board (its *orientation*, [`run_of`]'s `sym`), chosen anew when a run
+//! starts, and the drop may be spent on any move, even one that goes up: the keep table
+//! (`keep`) lets White do both; a segment read back by [`run_of`] is read in one orientation.
 
 use small_board::{Color, Move, Position, Role, Square};
 
@@ -111,7 +116,8 @@ impl Run {
         }
     }
 
-    /// The state after White's reversible move `m` (see [`Run::after_step`]).
+    /// The state after White's reversible move `m`: it goes up, or the drop is spent (a new
+    /// block, no drop left), or (`None`) it leaves the order with no drop left.
     pub fn after(self, m: Move) -> Option<Run> {
         self.after_in(m, Symmetry::IDENTITY)
     }

@@ -1,6 +1,7 @@
 //! The keep table's claims, played out: from random rook-ending positions where the table says
 //! White keeps the game going for k plies, White follows the table (any move it says keeps it,
-//! the drop and the order's orientation included) against a Black that returns to positions
+//! the drop, the order's orientation and the rook-first order of the run after the drop
+//! included) against a Black that returns to positions
 //! already seen whenever it can, and the game, history counted, must reach ply k with no third
 //! occurrence, no stalemate, no dead position and no mate of White. An independent check of
 //! the order's argument and of the table's every step, not only of its fill.
@@ -12,6 +13,7 @@ use endgame_solver::tables::{
     index::{Layout, Symmetry},
     keep::{self, Keep},
     order::Run,
+    verify,
 };
 use small_board::{Board, Color, Move, Piece, Position, Role, Rules, Setup, Square};
 use test_support::Rng;
@@ -39,62 +41,89 @@ fn random_position(rng: &mut Rng, turn: Color) -> Option<Position> {
     Position::from_setup(setup, Rules::TASK).ok()
 }
 
-/// Where White stands: the state and the orientation of the order it keeps to.
+/// Where White stands: the order it keeps to, its state and its orientation.
 #[derive(Clone, Copy, Debug)]
-struct Plan {
-    run: Run,
-    sym: Symmetry,
+enum Plan {
+    /// The keep table's order (king first), in the state `Run`.
+    KingFirst(Run, Symmetry),
+    /// The rook-first order of a run after the drop, in a king block.
+    RookFirst(usize, Symmetry),
 }
 
-fn keep_of(tables: &mut Tables, pos: &Position, plan: Plan) -> Keep {
-    tables
-        .keep(pos, plan.run, plan.sym)
-        .expect("a KRvKR position in a rook state")
+/// The tables a player following the keep table needs.
+struct Orders {
+    tables: Tables,
+    rook_first: keep::RookFirst,
 }
 
-/// White's moves from `pos` that keep the game going `plies` more plies by the table, with
-/// the plan after each (`None` for a capture: the table then relies on the distance tables).
-fn good_moves(
-    tables: &mut Tables,
-    pos: &Position,
-    plan: Plan,
-    plies: u32,
-) -> Vec<(Move, Option<Plan>)> {
-    let mut good = Vec::new();
-    for m in pos.legal_moves() {
-        let child = pos.play(m);
-        if m.capture.is_some() {
-            // The table's value of a capture comes from the distance tables (tested on their
-            // own): White mates, or Black's draw is further away than the plies left.
-            good.push((m, None));
-            continue;
-        }
-        let mut plans = Vec::new();
-        if let Some(run) = plan.run.after_in(m, plan.sym) {
-            plans.push(Plan { run, ..plan });
-        }
-        if plan.run.fresh() {
-            for s in 0..8 {
-                plans.push(Plan {
-                    run: Run::SPENT,
-                    sym: Symmetry(s),
-                });
-            }
-        }
-        for next in plans {
-            if keep_of(tables, &child, next).keeps(plies - 1) {
-                good.push((m, Some(next)));
-            }
+impl Orders {
+    fn keep(&mut self, pos: &Position, plan: Plan) -> Keep {
+        match plan {
+            Plan::KingFirst(run, sym) => self
+                .tables
+                .keep(pos, run, sym)
+                .expect("a KRvKR position in a rook state"),
+            Plan::RookFirst(block, sym) => self.rook_first.keep(pos, block, sym),
         }
     }
-    good
+
+    /// White's moves from `pos` that keep the game going `plies` more plies by the tables, with
+    /// the plan after each (`None` for a capture: the table then relies on the distance tables).
+    fn good_moves(&mut self, pos: &Position, plan: Plan, plies: u32) -> Vec<(Move, Option<Plan>)> {
+        let mut good = Vec::new();
+        for m in pos.legal_moves() {
+            let child = pos.play(m);
+            if m.capture.is_some() {
+                // The table's value of a capture comes from the distance tables (tested on
+                // their own): White mates, or Black's draw is further away than the plies left.
+                good.push((m, None));
+                continue;
+            }
+            let mut plans = Vec::new();
+            match plan {
+                Plan::KingFirst(run, sym) => {
+                    if let Some(next) = run.after_in(m, sym) {
+                        plans.push(Plan::KingFirst(next, sym));
+                    }
+                    // The drop, on any move: a new run in either order, any orientation.
+                    if run.fresh() {
+                        for s in 0..8 {
+                            plans.push(Plan::KingFirst(Run::SPENT, Symmetry(s)));
+                            plans.push(Plan::RookFirst(self.rook_first.start(), Symmetry(s)));
+                        }
+                    }
+                }
+                Plan::RookFirst(block, sym) => {
+                    if let Some(next) = self.rook_first.after(block, m, sym) {
+                        plans.push(Plan::RookFirst(next, sym));
+                    }
+                }
+            }
+            for next in plans {
+                if self.keep(&child, next).keeps(plies - 1) {
+                    good.push((m, Some(next)));
+                }
+            }
+        }
+        good
+    }
 }
 
 #[test]
 fn the_keep_tables_claims_hold_with_the_history_counted() {
-    let mut tables = common::tables();
+    let whole = common::tables()
+        .into_all(|_, _| {})
+        .expect("every block's checksum matches");
+    let layouts = Layout::all();
+    let rook_first =
+        keep::RookFirst::build(|kind, pos| verify::value(&whole.distances, &layouts, kind, pos));
+    drop(whole);
+    let mut orders = Orders {
+        tables: common::tables(),
+        rook_first,
+    };
     let mut rng = Rng::new(2026);
-    let (mut games, mut longest, mut plies_played) = (0, 0, 0u64);
+    let (mut games, mut longest, mut plies_played, mut rook_first_plies) = (0, 0, 0u64, 0u64);
     let mut tries = 0;
     while games < 4000 {
         tries += 1;
@@ -110,11 +139,8 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
         // The best orientation at the start, as the solver takes it.
         let Some((plan, keep)) = (0..8)
             .map(|s| {
-                let plan = Plan {
-                    run: Run::FRESH,
-                    sym: Symmetry(s),
-                };
-                (plan, keep_of(&mut tables, &start, plan))
+                let plan = Plan::KingFirst(Run::FRESH, Symmetry(s));
+                (plan, orders.keep(&start, plan))
             })
             .max_by_key(|(_, keep)| keep.0)
         else {
@@ -145,7 +171,7 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
                 line.iter().map(Position::fen).collect::<Vec<_>>()
             );
             if pos.turn() == Color::White {
-                let good = good_moves(&mut tables, &pos, plan, left);
+                let good = orders.good_moves(&pos, plan, left);
                 assert!(
                     !good.is_empty(),
                     "{}: White has no move keeping {left} plies at {}",
@@ -183,7 +209,7 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
                     children[rng.index(children.len())]
                 };
                 assert!(
-                    keep_of(&mut tables, &pos, plan).keeps(left - 1),
+                    orders.keep(&pos, plan).keeps(left - 1),
                     "{}: Black's move to {} breaks the claim",
                     start.fen(),
                     pos.fen()
@@ -191,6 +217,9 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
             }
             line.push(pos);
             plies_played += 1;
+            if matches!(plan, Plan::RookFirst(..)) {
+                rook_first_plies += 1;
+            }
             let count = line.iter().filter(|p| **p == pos).count();
             assert!(
                 count < 3,
@@ -211,7 +240,13 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
             );
         }
     }
-    eprintln!("{games} games, {plies_played} plies played, longest claim {longest} plies");
+    eprintln!(
+        "{games} games, {plies_played} plies played ({rook_first_plies} in rook-first runs), longest claim {longest} plies"
+    );
+    assert!(
+        rook_first_plies > 1000,
+        "too few rook-first runs: {rook_first_plies} plies"
+    );
     assert!(longest >= 40, "the claims are too short to test much");
 }
 
@@ -225,7 +260,7 @@ fn every_entry_satisfies_the_keep_equation() {
     let layouts = Layout::all();
     let (broken, errors) = keep::check(
         &whole.keep,
-        |kind, pos| endgame_solver::tables::verify::value(&whole.distances, &layouts, kind, pos),
+        |kind, pos| verify::value(&whole.distances, &layouts, kind, pos),
         5,
         |_| {},
     );

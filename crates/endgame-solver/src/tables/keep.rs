@@ -38,7 +38,7 @@ use super::{
     Dtm, Kind, NONE,
     index::Symmetry,
     material::Material,
-    order::{ROOK_STATES, Run, index_in},
+    order::{ROOK_STATES, Run, index_in, up},
 };
 
 /// The ending the table covers.
@@ -86,21 +86,28 @@ fn slot(turn: Color, state: usize, squares: [Square; 4]) -> usize {
 /// The slot of `pos` seen after the symmetry `sym` in the state `run`, if `pos` is of the
 /// table's material and `run` one of its states.
 pub fn slot_of(pos: &Position, run: Run, sym: Symmetry) -> Option<usize> {
+    let squares = squares_of(pos)?;
+    Some(slot(
+        pos.turn(),
+        run.rook_state()?,
+        squares.map(|sq| sym.apply(sq)),
+    ))
+}
+
+/// The squares of White's king and rook and Black's king and rook, if `pos` is of the table's
+/// material.
+fn squares_of(pos: &Position) -> Option<[Square; 4]> {
     if Material::of(pos.board())? != MATERIAL {
         return None;
     }
     let board = pos.board();
-    let square = |color, role| {
-        let sq = board.by_piece(Piece { color, role }).first()?;
-        Some(sym.apply(sq))
-    };
-    let squares = [
+    let square = |color, role| board.by_piece(Piece { color, role }).first();
+    Some([
         square(Color::White, Role::King)?,
         square(Color::White, Role::Rook)?,
         square(Color::Black, Role::King)?,
         square(Color::Black, Role::Rook)?,
-    ];
-    Some(slot(pos.turn(), run.rook_state()?, squares))
+    ])
 }
 
 /// The index of White's and Black's pieces' squares among all placements.
@@ -108,10 +115,10 @@ fn placement(squares: [Square; 4]) -> usize {
     squares.iter().fold(0, |i, sq| i * 49 + sq.index())
 }
 
-/// For every placement with Black to move, the table's value when White's last move spent the
-/// drop: the best of the eight orientations of the order for the new run (the states without
-/// the drop must be filled).
-fn best_dropped(table: &[u8]) -> Vec<u8> {
+/// For every placement with Black to move, the value when White's last move spent the drop:
+/// the best of the two orders ([`RookFirst`]) in the best of the eight orientations for the
+/// new run (the keep table's states without the drop must be filled).
+fn best_dropped(table: &[u8], rook_first: &RookFirst) -> Vec<u8> {
     let spent = Run::SPENT.rook_state().unwrap_or(0);
     let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
     (0..49usize.pow(4))
@@ -126,12 +133,135 @@ fn best_dropped(table: &[u8]) -> Vec<u8> {
             (0..8)
                 .map(|s| {
                     let image = squares.map(|sq| Symmetry(s).apply(sq));
-                    table[slot(Color::Black, spent, image)]
+                    let other = rook_first.slot(Color::Black, rook_first.start(), image);
+                    table[slot(Color::Black, spent, image)].max(rook_first.table[other])
                 })
                 .max()
                 .unwrap_or(0)
         })
         .collect()
+}
+
+/// The other order a run may keep to (the run after the drop: the keep table takes the better
+/// of the two orders in the best orientation): the rook's square first (row by row), then the
+/// king's, in any symmetry every king move since the rook's last move went up in (a *king
+/// block*: the set of those symmetries, never empty). Its table covers runs without a drop
+/// only, and is built for the keep table's build, not stored.
+#[derive(Debug)]
+pub struct RookFirst {
+    /// The king blocks reachable from all eight symmetries, fewest symmetries first.
+    blocks: Vec<u8>,
+    /// A byte per slot as in the keep table: slot = ((((side · blocks + block) · 49 + White
+    /// rook) · 49 + White king) · 2401 + Black king · 49 + Black rook.
+    table: Vec<u8>,
+}
+
+impl RookFirst {
+    /// Builds the table from the distance tables (`value` as for [`build`]).
+    pub fn build(value: impl Fn(Kind, &Position) -> u8 + Sync) -> RookFirst {
+        RookFirst::build_from(&Leaves::new(value))
+    }
+
+    fn build_from<V: Fn(Kind, &Position) -> u8 + Sync>(leaves: &Leaves<V>) -> RookFirst {
+        let blocks = king_blocks();
+        let mut rook_first = RookFirst {
+            table: vec![0u8; 2 * blocks.len() * 49usize.pow(4)],
+            blocks,
+        };
+        let mut slice = vec![0u8; 49 * 49];
+        // The rook from the top down, the king blocks most constrained first, the king from
+        // the top of its block's order down: every slice after the slices it reads.
+        for rook in Square::all().rev() {
+            for block in 0..rook_first.blocks.len() {
+                let s = rook_first.blocks[block].trailing_zeros() as u8;
+                let mut kings: Vec<Square> = Square::all().filter(|&k| k != rook).collect();
+                kings.sort_by_key(|&k| Reverse(index_in(s, k)));
+                for king in kings {
+                    for turn in [Color::White, Color::Black] {
+                        let this = &rook_first;
+                        slice.par_iter_mut().with_min_len(256).enumerate().for_each(
+                            |(black, byte)| {
+                                let square = |i| Square::new(i as u32).unwrap_or(Square::A1);
+                                let squares = [king, rook, square(black / 49), square(black % 49)];
+                                *byte = equation(
+                                    leaves,
+                                    turn,
+                                    squares,
+                                    false,
+                                    |m, after| {
+                                        let next = this.after(block, m, Symmetry::IDENTITY)?;
+                                        Some(this.table[this.slot(Color::Black, next, after)])
+                                    },
+                                    |after| this.table[this.slot(Color::White, block, after)],
+                                );
+                            },
+                        );
+                        let start =
+                            rook_first.slot(turn, block, [king, rook, Square::A1, Square::A1]);
+                        rook_first.table[start..start + slice.len()].copy_from_slice(&slice);
+                    }
+                }
+            }
+        }
+        rook_first
+    }
+
+    /// The block a run starts with (all eight symmetries).
+    pub fn start(&self) -> usize {
+        self.blocks.len() - 1
+    }
+
+    /// The block after White's reversible move `m` from `block`, the order seen after `sym`,
+    /// if the move keeps to it.
+    pub fn after(&self, block: usize, m: Move, sym: Symmetry) -> Option<usize> {
+        let (from, to) = (sym.apply(m.from), sym.apply(m.to));
+        if m.role == Role::King {
+            let narrowed = self.blocks[block] & up(from, to);
+            self.blocks.iter().position(|&b| b == narrowed && b != 0)
+        } else {
+            (to.index() > from.index()).then(|| self.start())
+        }
+    }
+
+    /// What the table says of `pos` (of the keep table's material) in `block`, the order seen
+    /// after `sym`.
+    pub fn keep(&self, pos: &Position, block: usize, sym: Symmetry) -> Keep {
+        let squares = squares_of(pos).unwrap_or([Square::A1; 4]);
+        Keep(self.table[self.slot(pos.turn(), block, squares.map(|sq| sym.apply(sq)))])
+    }
+
+    /// The slot of the squares (White's king and rook, Black's king and rook).
+    fn slot(&self, turn: Color, block: usize, squares: [Square; 4]) -> usize {
+        let side = usize::from(turn == Color::Black);
+        [squares[1], squares[0], squares[2], squares[3]]
+            .iter()
+            .fold(side * self.blocks.len() + block, |i, sq| {
+                i * 49 + sq.index()
+            })
+    }
+}
+
+/// The sets of symmetries king moves can narrow all eight to, fewest first (a set's subsets
+/// come before it).
+fn king_blocks() -> Vec<u8> {
+    let mut sets = vec![0xffu8];
+    let mut i = 0;
+    while i < sets.len() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let step = from != to
+                    && from.file().index().abs_diff(to.file().index()) <= 1
+                    && from.rank().index().abs_diff(to.rank().index()) <= 1;
+                let narrowed = sets[i] & up(from, to);
+                if step && narrowed != 0 && !sets.contains(&narrowed) {
+                    sets.push(narrowed);
+                }
+            }
+        }
+        i += 1;
+    }
+    sets.sort_by_key(|s| s.count_ones());
+    sets
 }
 
 /// The position of the squares with `turn` to move, if they make one.
@@ -160,47 +290,133 @@ fn position(turn: Color, squares: [Square; 4]) -> Option<Position> {
     .ok()
 }
 
-/// The distance tables' bound on a position that has not ended: the byte it cannot exceed (the
-/// plies within which Black forces a drawn end or a mate), and whether White mates.
-fn bound(pos: &Position, value: &impl Fn(Kind, &Position) -> u8) -> (u8, bool) {
-    let draw = value(Kind::Draw, pos);
-    match Dtm::from_byte(value(Kind::Mate, pos), pos.turn()) {
-        Dtm::Mate(Color::Black, d) => (draw.min(d as u8), false),
-        Dtm::Mate(Color::White, _) => (draw, true),
-        Dtm::Draw => (draw, false),
-    }
+/// What the distance tables say, as the equation reads it: any position's bytes (`value`), and
+/// each position of the ending's bound, worked out once.
+struct Leaves<V> {
+    value: V,
+    /// By side and placement: the plies within which Black forces a drawn end or a mate, else
+    /// [`WHITE_MATES`] where White mates, else [`NONE`].
+    bounds: Vec<u8>,
 }
 
-/// The byte of a position outside the table (after a capture: a new segment), from the
-/// distance tables alone: the plies within which Black forces a drawn end or a mate bound it,
-/// White's mate keeps it for ever, and where neither is known only the position itself counts.
-fn outside(pos: &Position, value: &impl Fn(Kind, &Position) -> u8) -> u8 {
-    if pos.legal_moves().is_empty() {
-        return if pos.is_check() && pos.turn() == Color::Black {
-            FOREVER
-        } else {
-            0
-        };
+/// A bound's byte where White mates.
+const WHITE_MATES: u8 = 254;
+
+impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
+    fn new(value: V) -> Leaves<V> {
+        let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
+        let bounds = (0..2 * 49usize.pow(4))
+            .into_par_iter()
+            .map(|i| {
+                let turn = if i < 49usize.pow(4) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let squares = [
+                    square(i / 117_649),
+                    square(i / 2401),
+                    square(i / 49),
+                    square(i),
+                ];
+                position(turn, squares).map_or(NONE, |pos| match Self::bound_of(&value, &pos) {
+                    (NONE, true) => WHITE_MATES,
+                    (cap, _) => cap,
+                })
+            })
+            .collect();
+        Leaves { value, bounds }
     }
-    if pos.is_dead() {
-        return 0;
+
+    /// The bound of a position that has not ended: the byte it cannot exceed (the plies
+    /// within which Black forces a drawn end or a mate), and whether White mates.
+    fn bound_of(value: &V, pos: &Position) -> (u8, bool) {
+        let draw = value(Kind::Draw, pos);
+        match Dtm::from_byte(value(Kind::Mate, pos), pos.turn()) {
+            Dtm::Mate(Color::Black, d) => (draw.min(d as u8), false),
+            Dtm::Mate(Color::White, _) => (draw, true),
+            Dtm::Draw => (draw, false),
+        }
     }
-    match bound(pos, value) {
-        (NONE, true) => FOREVER,
-        (NONE, false) => 1,
-        (d, _) => d,
+
+    /// The bound of the ending's squares with `turn` to move (see [`Leaves::bound_of`]).
+    fn bound(&self, turn: Color, squares: [Square; 4]) -> (u8, bool) {
+        let side = usize::from(turn == Color::Black);
+        match self.bounds[side * 49usize.pow(4) + placement(squares)] {
+            WHITE_MATES => (NONE, true),
+            cap => (cap, false),
+        }
+    }
+
+    /// The byte of a position outside the table (after a capture: a new segment), from the
+    /// distance tables alone: the plies within which Black forces a drawn end or a mate bound
+    /// it, White's mate keeps it for ever, and where neither is known only the position itself
+    /// counts.
+    fn outside(&self, pos: &Position) -> u8 {
+        if pos.legal_moves().is_empty() {
+            return if pos.is_check() && pos.turn() == Color::Black {
+                FOREVER
+            } else {
+                0
+            };
+        }
+        if pos.is_dead() {
+            return 0;
+        }
+        match Self::bound_of(&self.value, pos) {
+            (NONE, true) => FOREVER,
+            (NONE, false) => 1,
+            (d, _) => d,
+        }
     }
 }
 
 /// The byte of the squares with `turn` to move in `state`, from the slices already filled
 /// (and, for the states with the drop there, [`best_dropped`]).
-fn evaluate(
+fn evaluate<V: Fn(Kind, &Position) -> u8 + Sync>(
     table: &[u8],
     dropped: &[u8],
-    value: &impl Fn(Kind, &Position) -> u8,
+    leaves: &Leaves<V>,
     state: usize,
     turn: Color,
     squares: [Square; 4],
+) -> u8 {
+    let run = Run::of_rook_state(state);
+    equation(
+        leaves,
+        turn,
+        squares,
+        run.fresh(),
+        |m, after| {
+            // While the drop is there White may spend it on any move: the move starts a new run,
+            // in an order of its own ([`best_dropped`]).
+            let dropped = || dropped[placement(after)];
+            match run.after(m) {
+                Some(next) if next.fresh() == run.fresh() => {
+                    let up = next
+                        .rook_state()
+                        .map_or(0, |next| table[slot(Color::Black, next, after)]);
+                    Some(if run.fresh() { up.max(dropped()) } else { up })
+                }
+                Some(_) => Some(dropped()),
+                None => None,
+            }
+        },
+        |after| table[slot(Color::White, state, after)],
+    )
+}
+
+/// The equation of an entry (see the module docs): the byte of the squares with `turn` to move,
+/// where `fresh` says the drop is there, from the bytes of the children inside the ending:
+/// `white(m, squares after m)` for White's move `m` (`None` if it leaves the order),
+/// `black(squares after)` for Black's.
+fn equation<V: Fn(Kind, &Position) -> u8 + Sync>(
+    leaves: &Leaves<V>,
+    turn: Color,
+    squares: [Square; 4],
+    fresh: bool,
+    white: impl Fn(Move, [Square; 4]) -> Option<u8>,
+    black: impl Fn([Square; 4]) -> u8,
 ) -> u8 {
     let Some(pos) = position(turn, squares) else {
         return 0;
@@ -213,9 +429,8 @@ fn evaluate(
             0
         };
     }
-    let run = Run::of_rook_state(state);
-    let (cap, white_mates) = bound(&pos, value);
-    if white_mates && run.fresh() {
+    let (cap, white_mates) = leaves.bound(turn, squares);
+    if white_mates && fresh {
         return FOREVER;
     }
     let after = |m: Move| {
@@ -232,30 +447,18 @@ fn evaluate(
     let best = if turn == Color::White {
         moves.iter().fold(0, |best, &m| {
             let child = if m.capture.is_some() {
-                outside(&pos.play(m), value)
+                Some(leaves.outside(&pos.play(m)))
             } else {
-                // While the drop is there White may spend it on any move: the move starts a
-                // new run, in an order of its own ([`best_dropped`]).
-                let dropped = || dropped[placement(after(m))];
-                match run.after(m) {
-                    Some(next) if next.fresh() == run.fresh() => {
-                        let up = next
-                            .rook_state()
-                            .map_or(0, |next| table[slot(Color::Black, next, after(m))]);
-                        if run.fresh() { up.max(dropped()) } else { up }
-                    }
-                    Some(_) => dropped(),
-                    None => return best,
-                }
+                white(m, after(m))
             };
-            best.max(child)
+            child.map_or(best, |child| best.max(child))
         })
     } else {
         moves.iter().fold(FOREVER, |worst, &m| {
             let child = if m.capture.is_some() {
-                outside(&pos.play(m), value)
+                leaves.outside(&pos.play(m))
             } else {
-                table[slot(Color::White, state, after(m))]
+                black(after(m))
             };
             worst.min(child)
         })
@@ -274,13 +477,14 @@ pub fn build(
     value: impl Fn(Kind, &Position) -> u8 + Sync,
     mut progress: impl FnMut(u64),
 ) -> Vec<u8> {
+    let leaves = Leaves::new(value);
     let mut table = vec![0u8; SLOTS];
     let blocks = ROOK_STATES / 2;
     let mut slice = vec![0u8; 49 * 49];
     let mut dropped = Vec::new();
     for first in [false, true] {
         if first {
-            dropped = best_dropped(&table);
+            dropped = best_dropped(&table, &RookFirst::build_from(&leaves));
         }
         for king in Square::all().rev() {
             for block in 0..blocks {
@@ -293,11 +497,13 @@ pub fn build(
                 for rook in rooks {
                     for turn in [Color::White, Color::Black] {
                         let start = slot(turn, state, [king, rook, Square::A1, Square::A1]);
-                        slice.par_iter_mut().enumerate().for_each(|(black, byte)| {
-                            let square = |i| Square::new(i as u32).unwrap_or(Square::A1);
-                            let squares = [king, rook, square(black / 49), square(black % 49)];
-                            *byte = evaluate(&table, &dropped, &value, state, turn, squares);
-                        });
+                        slice.par_iter_mut().with_min_len(256).enumerate().for_each(
+                            |(black, byte)| {
+                                let square = |i| Square::new(i as u32).unwrap_or(Square::A1);
+                                let squares = [king, rook, square(black / 49), square(black % 49)];
+                                *byte = evaluate(&table, &dropped, &leaves, state, turn, squares);
+                            },
+                        );
                         table[start..start + slice.len()].copy_from_slice(&slice);
                     }
                 }
@@ -317,7 +523,8 @@ pub fn check(
     stride: usize,
     progress: impl Fn(u64) + Sync,
 ) -> (u64, Vec<String>) {
-    let dropped = best_dropped(table);
+    let leaves = Leaves::new(value);
+    let dropped = best_dropped(table, &RookFirst::build_from(&leaves));
     let broken: Vec<(u64, Vec<String>)> = (0..2 * BLOCKS_PER_SIDE)
         .into_par_iter()
         .step_by(stride)
@@ -335,7 +542,7 @@ pub fn check(
             for (i, &stored) in table[block * BLOCK_SLOTS..][..BLOCK_SLOTS].iter().enumerate() {
                 let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
                 let squares = [king, square(i / 2401), square(i / 49), square(i)];
-                let want = evaluate(table, &dropped, &value, state, turn, squares);
+                let want = evaluate(table, &dropped, &leaves, state, turn, squares);
                 if want != stored {
                     found.0 += 1;
                     if found.1.len() < 10 {

@@ -165,6 +165,11 @@ impl Run {
     }
 }
 
+/// The symmetries in which a move from `from` to `to` goes up (see `UP`).
+pub fn up(from: Square, to: Square) -> u8 {
+    UP[from.index()][to.index()]
+}
+
 /// The index of `sq` after the symmetry `s` (a1 = 0, b1 = 1, ..., a2 = 7): a rook move that
 /// stays in a block goes up in it for every symmetry of the block.
 pub fn index_in(s: u8, sq: Square) -> usize {

@@ -168,38 +168,59 @@ impl RookFirst {
             table: vec![0u8; 2 * blocks.len() * 49usize.pow(4)],
             blocks,
         };
-        let mut slice = vec![0u8; 49 * 49];
+        // Blocks with as many symmetries never lead to each other: filled in parallel.
+        let mut levels: Vec<Vec<usize>> = Vec::new();
+        for (block, set) in rook_first.blocks.iter().enumerate() {
+            match levels.last_mut() {
+                Some(level) if rook_first.blocks[level[0]].count_ones() == set.count_ones() => {
+                    level.push(block)
+                }
+                _ => levels.push(vec![block]),
+            }
+        }
         // The rook from the top down, the king blocks most constrained first, the king from
         // the top of its block's order down: every slice after the slices it reads.
         for rook in Square::all().rev() {
-            for block in 0..rook_first.blocks.len() {
-                let s = rook_first.blocks[block].trailing_zeros() as u8;
-                let mut kings: Vec<Square> = Square::all().filter(|&k| k != rook).collect();
-                kings.sort_by_key(|&k| Reverse(index_in(s, k)));
-                for king in kings {
-                    for turn in [Color::White, Color::Black] {
-                        let this = &rook_first;
-                        slice.par_iter_mut().with_min_len(256).enumerate().for_each(
-                            |(black, byte)| {
-                                let square = |i| Square::new(i as u32).unwrap_or(Square::A1);
-                                let squares = [king, rook, square(black / 49), square(black % 49)];
-                                *byte = equation(
-                                    leaves,
-                                    turn,
-                                    squares,
-                                    false,
-                                    |m, after| {
-                                        let next = this.after(block, m, Symmetry::IDENTITY)?;
-                                        Some(this.table[this.slot(Color::Black, next, after)])
-                                    },
-                                    |after| this.table[this.slot(Color::White, block, after)],
-                                );
-                            },
+            for level in &levels {
+                let this = &rook_first;
+                let regions: Vec<Region> = level
+                    .par_iter()
+                    .map(|&block| {
+                        let start = |turn| {
+                            this.slot(turn, block, [Square::A1, rook, Square::A1, Square::A1])
+                        };
+                        let mut view = View::new(
+                            &this.table,
+                            [start(Color::White), start(Color::Black)],
+                            49 * 2401,
                         );
-                        let start =
-                            rook_first.slot(turn, block, [king, rook, Square::A1, Square::A1]);
-                        rook_first.table[start..start + slice.len()].copy_from_slice(&slice);
-                    }
+                        let s = this.blocks[block].trailing_zeros() as u8;
+                        let mut kings: Vec<Square> = Square::all().filter(|&k| k != rook).collect();
+                        kings.sort_by_key(|&k| Reverse(index_in(s, k)));
+                        for king in kings {
+                            for turn in [Color::White, Color::Black] {
+                                let start =
+                                    this.slot(turn, block, [king, rook, Square::A1, Square::A1]);
+                                view.fill(start, |view, black| {
+                                    equation(
+                                        leaves,
+                                        turn,
+                                        with_black(king, rook, black),
+                                        false,
+                                        |m, after| {
+                                            let next = this.after(block, m, Symmetry::IDENTITY)?;
+                                            Some(view.get(this.slot(Color::Black, next, after)))
+                                        },
+                                        |after| view.get(this.slot(Color::White, block, after)),
+                                    )
+                                });
+                            }
+                        }
+                        view.into_region()
+                    })
+                    .collect();
+                for region in regions {
+                    region.write(&mut rook_first.table);
                 }
             }
         }
@@ -291,21 +312,28 @@ fn position(turn: Color, squares: [Square; 4]) -> Option<Position> {
 }
 
 /// What the distance tables say, as the equation reads it: any position's bytes (`value`), and
-/// each position of the ending's bound, worked out once.
+/// for each position of the ending what is settled before its moves are looked at ([`Leaves::leaf`]).
 struct Leaves<V> {
     value: V,
-    /// By side and placement: the plies within which Black forces a drawn end or a mate, else
-    /// [`WHITE_MATES`] where White mates, else [`NONE`].
-    bounds: Vec<u8>,
+    /// By side and placement: the byte itself where the position has ended or holds none (0,
+    /// or [`FOREVER`] when Black is mated), else the plies within which Black forces a drawn
+    /// end or a mate (at most [`LAST_BOUND`]), else [`WHITE_MATES`], else [`NO_BOUND`].
+    leaves: Vec<u8>,
 }
 
-/// A bound's byte where White mates.
+/// A leaf where White mates (for ever while the drop is there).
 const WHITE_MATES: u8 = 254;
+
+/// A leaf with no bound.
+const NO_BOUND: u8 = 253;
+
+/// The largest bound a leaf holds (a larger one is held as this: a lower bound, sound).
+const LAST_BOUND: u8 = 252;
 
 impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
     fn new(value: V) -> Leaves<V> {
         let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
-        let bounds = (0..2 * 49usize.pow(4))
+        let leaves = (0..2 * 49usize.pow(4))
             .into_par_iter()
             .map(|i| {
                 let turn = if i < 49usize.pow(4) {
@@ -319,13 +347,30 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
                     square(i / 49),
                     square(i),
                 ];
-                position(turn, squares).map_or(NONE, |pos| match Self::bound_of(&value, &pos) {
+                let Some(pos) = position(turn, squares) else {
+                    return 0;
+                };
+                if pos.legal_moves().is_empty() {
+                    return if pos.is_check() && turn == Color::Black {
+                        FOREVER
+                    } else {
+                        0
+                    };
+                }
+                match Self::bound_of(&value, &pos) {
                     (NONE, true) => WHITE_MATES,
-                    (cap, _) => cap,
-                })
+                    (NONE, false) => NO_BOUND,
+                    (cap, _) => cap.min(LAST_BOUND),
+                }
             })
             .collect();
-        Leaves { value, bounds }
+        Leaves { value, leaves }
+    }
+
+    /// The leaf of the ending's squares with `turn` to move (see [`Leaves::leaves`]).
+    fn leaf(&self, turn: Color, squares: [Square; 4]) -> u8 {
+        let side = usize::from(turn == Color::Black);
+        self.leaves[side * 49usize.pow(4) + placement(squares)]
     }
 
     /// The bound of a position that has not ended: the byte it cannot exceed (the plies
@@ -336,15 +381,6 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
             Dtm::Mate(Color::Black, d) => (draw.min(d as u8), false),
             Dtm::Mate(Color::White, _) => (draw, true),
             Dtm::Draw => (draw, false),
-        }
-    }
-
-    /// The bound of the ending's squares with `turn` to move (see [`Leaves::bound_of`]).
-    fn bound(&self, turn: Color, squares: [Square; 4]) -> (u8, bool) {
-        let side = usize::from(turn == Color::Black);
-        match self.bounds[side * 49usize.pow(4) + placement(squares)] {
-            WHITE_MATES => (NONE, true),
-            cap => (cap, false),
         }
     }
 
@@ -374,7 +410,7 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
 /// The byte of the squares with `turn` to move in `state`, from the slices already filled
 /// (and, for the states with the drop there, [`best_dropped`]).
 fn evaluate<V: Fn(Kind, &Position) -> u8 + Sync>(
-    table: &[u8],
+    table: &impl Fn(usize) -> u8,
     dropped: &[u8],
     leaves: &Leaves<V>,
     state: usize,
@@ -395,14 +431,14 @@ fn evaluate<V: Fn(Kind, &Position) -> u8 + Sync>(
                 Some(next) if next.fresh() == run.fresh() => {
                     let up = next
                         .rook_state()
-                        .map_or(0, |next| table[slot(Color::Black, next, after)]);
+                        .map_or(0, |next| table(slot(Color::Black, next, after)));
                     Some(if run.fresh() { up.max(dropped()) } else { up })
                 }
                 Some(_) => Some(dropped()),
                 None => None,
             }
         },
-        |after| table[slot(Color::White, state, after)],
+        |after| table(slot(Color::White, state, after)),
     )
 }
 
@@ -418,21 +454,18 @@ fn equation<V: Fn(Kind, &Position) -> u8 + Sync>(
     white: impl Fn(Move, [Square; 4]) -> Option<u8>,
     black: impl Fn([Square; 4]) -> u8,
 ) -> u8 {
+    // What the distance tables settle: an end, a bound of 1 (the position itself is kept,
+    // its moves cannot do better), White's mate while the drop is there.
+    let cap = match leaves.leaf(turn, squares) {
+        leaf @ (0 | 1 | FOREVER) => return leaf,
+        WHITE_MATES if fresh => return FOREVER,
+        WHITE_MATES | NO_BOUND => NONE,
+        cap => cap,
+    };
     let Some(pos) = position(turn, squares) else {
         return 0;
     };
     let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return if pos.is_check() && turn == Color::Black {
-            FOREVER
-        } else {
-            0
-        };
-    }
-    let (cap, white_mates) = leaves.bound(turn, squares);
-    if white_mates && fresh {
-        return FOREVER;
-    }
     let after = |m: Move| {
         let mut squares = squares;
         let piece = match (turn, m.role) {
@@ -471,6 +504,75 @@ fn equation<V: Fn(Kind, &Position) -> u8 + Sync>(
     searched.min(cap)
 }
 
+/// A task's view of a table while tasks that do not read each other's slices fill them in
+/// parallel: its own region (one span per side to move, filled in order) and the table.
+struct View<'a> {
+    table: &'a [u8],
+    starts: [usize; 2],
+    len: usize,
+    own: Vec<u8>,
+}
+
+impl<'a> View<'a> {
+    fn new(table: &'a [u8], starts: [usize; 2], len: usize) -> View<'a> {
+        View {
+            table,
+            starts,
+            len,
+            own: vec![0; 2 * len],
+        }
+    }
+
+    fn get(&self, slot: usize) -> u8 {
+        for (side, &start) in self.starts.iter().enumerate() {
+            let at = slot.wrapping_sub(start);
+            if at < self.len {
+                return self.own[side * self.len + at];
+            }
+        }
+        self.table[slot]
+    }
+
+    /// Fills the slice of 2401 slots (Black's placements) at `start` with `byte(black)`.
+    fn fill(&mut self, start: usize, byte: impl Fn(&View, usize) -> u8) {
+        let slice: Vec<u8> = (0..49 * 49).map(|black| byte(self, black)).collect();
+        let side = usize::from(start.wrapping_sub(self.starts[1]) < self.len);
+        let at = side * self.len + start - self.starts[side];
+        self.own[at..at + slice.len()].copy_from_slice(&slice);
+    }
+
+    /// The region filled, to write into the table once no view borrows it.
+    fn into_region(self) -> Region {
+        Region {
+            starts: self.starts,
+            len: self.len,
+            own: self.own,
+        }
+    }
+}
+
+/// A region a [`View`] filled.
+struct Region {
+    starts: [usize; 2],
+    len: usize,
+    own: Vec<u8>,
+}
+
+impl Region {
+    fn write(self, table: &mut [u8]) {
+        for (side, start) in self.starts.into_iter().enumerate() {
+            table[start..start + self.len]
+                .copy_from_slice(&self.own[side * self.len..][..self.len]);
+        }
+    }
+}
+
+/// The squares of a slice's White pieces and Black's placement `black` (0..2401).
+fn with_black(king: Square, rook: Square, black: usize) -> [Square; 4] {
+    let square = |i| Square::new(i as u32).unwrap_or(Square::A1);
+    [king, rook, square(black / 49), square(black % 49)]
+}
+
 /// Builds the table from the distance tables (`value(kind, position)`: the byte of any position
 /// of the task's material), calling `progress(slots)` after each White king square.
 pub fn build(
@@ -480,32 +582,52 @@ pub fn build(
     let leaves = Leaves::new(value);
     let mut table = vec![0u8; SLOTS];
     let blocks = ROOK_STATES / 2;
-    let mut slice = vec![0u8; 49 * 49];
     let mut dropped = Vec::new();
     for first in [false, true] {
         if first {
             dropped = best_dropped(&table, &RookFirst::build_from(&leaves));
         }
         for king in Square::all().rev() {
-            for block in 0..blocks {
-                let state = usize::from(first) * blocks + block;
-                // The rook's squares from the top of the block's order down (any symmetry of
-                // the block orders them: a rook move that stays in the block goes up in each).
-                let s = Run::of_rook_state(state).block().trailing_zeros() as u8;
-                let mut rooks: Vec<Square> = Square::all().filter(|&r| r != king).collect();
-                rooks.sort_by_key(|&r| Reverse(index_in(s, r)));
-                for rook in rooks {
-                    for turn in [Color::White, Color::Black] {
-                        let start = slot(turn, state, [king, rook, Square::A1, Square::A1]);
-                        slice.par_iter_mut().with_min_len(256).enumerate().for_each(
-                            |(black, byte)| {
-                                let square = |i| Square::new(i as u32).unwrap_or(Square::A1);
-                                let squares = [king, rook, square(black / 49), square(black % 49)];
-                                *byte = evaluate(&table, &dropped, &leaves, state, turn, squares);
-                            },
+            // Blocks with as many symmetries never lead to each other: filled in parallel.
+            for level in [0..4, 4..8, 8..9] {
+                let regions: Vec<Region> = level
+                    .into_par_iter()
+                    .map(|block| {
+                        let state = usize::from(first) * blocks + block;
+                        let start =
+                            |turn| slot(turn, state, [king, Square::A1, Square::A1, Square::A1]);
+                        let mut view = View::new(
+                            &table,
+                            [start(Color::White), start(Color::Black)],
+                            BLOCK_SLOTS,
                         );
-                        table[start..start + slice.len()].copy_from_slice(&slice);
-                    }
+                        // The rook's squares from the top of the block's order down (any
+                        // symmetry of the block orders them: a rook move that stays in the
+                        // block goes up in each).
+                        let s = Run::of_rook_state(state).block().trailing_zeros() as u8;
+                        let mut rooks: Vec<Square> = Square::all().filter(|&r| r != king).collect();
+                        rooks.sort_by_key(|&r| Reverse(index_in(s, r)));
+                        for rook in rooks {
+                            for turn in [Color::White, Color::Black] {
+                                let start = slot(turn, state, [king, rook, Square::A1, Square::A1]);
+                                view.fill(start, |view, black| {
+                                    let squares = with_black(king, rook, black);
+                                    evaluate(
+                                        &|i| view.get(i),
+                                        &dropped,
+                                        &leaves,
+                                        state,
+                                        turn,
+                                        squares,
+                                    )
+                                });
+                            }
+                        }
+                        view.into_region()
+                    })
+                    .collect();
+                for region in regions {
+                    region.write(&mut table);
                 }
             }
             progress((blocks * 2 * BLOCK_SLOTS) as u64);
@@ -542,7 +664,7 @@ pub fn check(
             for (i, &stored) in table[block * BLOCK_SLOTS..][..BLOCK_SLOTS].iter().enumerate() {
                 let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
                 let squares = [king, square(i / 2401), square(i / 49), square(i)];
-                let want = evaluate(table, &dropped, &leaves, state, turn, squares);
+                let want = evaluate(&|i| table[i], &dropped, &leaves, state, turn, squares);
                 if want != stored {
                     found.0 += 1;
                     if found.1.len() < 10 {

@@ -10,35 +10,27 @@ mod common;
 
 use endgame_solver::tables::{
     Tables,
-    index::{Layout, Symmetry},
+    index::{self, Layout, Symmetry},
     keep::{self, Keep},
     order::Run,
     verify,
 };
-use small_board::{Board, Color, Move, Piece, Position, Role, Rules, Setup, Square};
+use small_board::{Color, Move, Position, Role, Square};
 use test_support::Rng;
 
 /// A random legal KRvKR position with `turn` to move, if the squares drawn make one.
 fn random_position(rng: &mut Rng, turn: Color) -> Option<Position> {
-    let mut board = Board::empty();
-    for (color, role) in [
-        (Color::White, Role::King),
-        (Color::White, Role::Rook),
-        (Color::Black, Role::King),
-        (Color::Black, Role::Rook),
-    ] {
-        let sq = Square::new(rng.below(49) as u32)?;
-        if board.piece_at(sq).is_some() {
-            return None;
-        }
-        board.set_piece_at(sq, Piece { color, role });
+    let pieces = [
+        Role::King.of(Color::White),
+        Role::Rook.of(Color::White),
+        Role::King.of(Color::Black),
+        Role::Rook.of(Color::Black),
+    ];
+    let mut squares = Vec::new();
+    for _ in pieces {
+        squares.push(Square::new(rng.below(49) as u32)?);
     }
-    let setup = Setup {
-        board,
-        turn,
-        ep_square: None,
-    };
-    Position::from_setup(setup, Rules::TASK).ok()
+    index::position_of(turn, pieces.into_iter().zip(squares))
 }
 
 /// Where White stands: the order it keeps to, its state and its orientation.

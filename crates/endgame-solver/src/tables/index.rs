@@ -17,7 +17,7 @@
 //! no position (their byte is [`crate::tables::NONE`]). A position whose White king (without a
 //! pawn) stands on the triangle's diagonal has two slots, equal in value.
 
-use small_board::{Color, Position, Square};
+use small_board::{Board, Color, Piece, Position, Rules, Setup, Square};
 
 use super::material::Material;
 
@@ -158,6 +158,27 @@ static WORD_IMAGES: [[[u64; 128]; 7]; 8] = {
     }
     table
 };
+
+/// The position of `pieces` on their squares with `turn` to move, if they make one (no two on
+/// a square, and the position legal): what a slot holds.
+pub fn position_of(
+    turn: Color,
+    pieces: impl IntoIterator<Item = (Piece, Square)>,
+) -> Option<Position> {
+    let mut board = Board::empty();
+    for (piece, sq) in pieces {
+        if board.piece_at(sq).is_some() {
+            return None;
+        }
+        board.set_piece_at(sq, piece);
+    }
+    let setup = Setup {
+        board,
+        turn,
+        ep_square: None,
+    };
+    Position::from_setup(setup, Rules::TASK).ok()
+}
 
 /// How a material's table is laid out.
 #[derive(Clone, Debug)]

@@ -5,10 +5,12 @@
 //! module `survival` into a look-up in the ending where it matters most: the balanced rook
 //! endings, where Black has no draw but by repetition.
 //!
-//! The value is the largest k for which the search of module `survival` succeeds with k plies:
-//! the same game (its rules, read forwards, are the Bellman equation below), solved once for
-//! every k. A capture leaves the ending for one decided by the distance tables (White mates, or
-//! Black forces a draw or a mate).
+//! The value is the largest k for which White wins the search's game of module `survival` with
+//! k plies (its rules, read forwards, are the equation below), solved once for every k, with
+//! more freedom for White (each run of the order only needs its own placements apart): the drop
+//! may be spent on any move, and the run after it may keep to the order in any orientation of
+//! the board or to a second order, rook first ([`RookFirst`]). A capture leaves the ending for
+//! one decided by the distance tables (White mates, or Black forces a draw or a mate).
 //!
 //! - A position that has ended: for ever if Black is mated, else never (byte 0).
 //! - Otherwise at most one ply less than the plies within which Black forces a drawn end or a
@@ -21,8 +23,9 @@
 //! moves leave White's placement alone. So the table is filled in one pass, one White placement
 //! and state at a time (a *slice*: Black's pieces on any squares, each side to move), those a
 //! White move leads to first: the drop spent before it is there, the king's square from g7
-//! down, the blocks most constrained first ([`ROOK_BLOCKS`](super::order::ROOK_BLOCKS)), and the rook's squares from the
-//! top of the block's order down.
+//! down, the blocks most constrained first ([`ROOK_BLOCKS`](super::order::ROOK_BLOCKS)), and
+//! the rook's squares from the top of the block's order down; blocks with as many symmetries
+//! never lead to each other, so they are filled in parallel.
 //!
 //! Layout: a byte per slot, slot = (((side · 18 + state) · 49 + White king) · 49 + White rook)
 //! · 2401 + Black king · 49 + Black rook; a *block* (the unit the file stores) is one (side,
@@ -32,11 +35,11 @@
 use std::cmp::Reverse;
 
 use rayon::prelude::*;
-use small_board::{Board, Color, Move, Piece, Position, Role, Rules, Setup, Square};
+use small_board::{Color, Move, Piece, Position, Role, Square};
 
 use super::{
     Dtm, Kind, NONE,
-    index::Symmetry,
+    index::{Symmetry, position_of},
     material::Material,
     order::{ROOK_STATES, Run, index_in, up},
 };
@@ -287,28 +290,13 @@ fn king_blocks() -> Vec<u8> {
 
 /// The position of the squares with `turn` to move, if they make one.
 fn position(turn: Color, squares: [Square; 4]) -> Option<Position> {
-    let mut board = Board::empty();
     let pieces = [
-        (Color::White, Role::King),
-        (Color::White, Role::Rook),
-        (Color::Black, Role::King),
-        (Color::Black, Role::Rook),
+        Role::King.of(Color::White),
+        Role::Rook.of(Color::White),
+        Role::King.of(Color::Black),
+        Role::Rook.of(Color::Black),
     ];
-    for (&sq, (color, role)) in squares.iter().zip(pieces) {
-        if board.piece_at(sq).is_some() {
-            return None;
-        }
-        board.set_piece_at(sq, Piece { color, role });
-    }
-    Position::from_setup(
-        Setup {
-            board,
-            turn,
-            ep_square: None,
-        },
-        Rules::TASK,
-    )
-    .ok()
+    position_of(turn, pieces.into_iter().zip(squares))
 }
 
 /// What the distance tables say, as the equation reads it: any position's bytes (`value`), and

@@ -15,9 +15,13 @@
 //! other side 1 + the largest c, `NONE` when that c is `NONE` (or past 254).
 
 use rayon::prelude::*;
-use small_board::{Board, Color, Position, Rules, Setup, Square};
+use small_board::{Color, Position, Square};
 
-use super::{AllTables, Kind, NONE, index::Layout, material::Material};
+use super::{
+    AllTables, Kind, NONE,
+    index::{Layout, position_of},
+    material::Material,
+};
 use crate::goal::superiority;
 
 /// What the check found.
@@ -185,26 +189,12 @@ pub fn check_words(
             for inner in Square::all() {
                 let slot = w * 49 + inner.index();
                 let stored = values[slot];
-                let mut board = Board::empty();
-                let mut clash = false;
-                for (j, &piece) in layout.pieces.iter().enumerate() {
-                    let sq = if j == k - 1 { inner } else { outer[j] };
-                    clash |= board.piece_at(sq).is_some();
-                    board.set_piece_at(sq, piece);
-                }
-                let pos = (!clash)
-                    .then(|| {
-                        Position::from_setup(
-                            Setup {
-                                board,
-                                turn,
-                                ep_square: None,
-                            },
-                            Rules::TASK,
-                        )
-                        .ok()
-                    })
-                    .flatten();
+                let pieces = layout
+                    .pieces
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &piece)| (piece, if j == k - 1 { inner } else { outer[j] }));
+                let pos = position_of(turn, pieces);
                 let Some(pos) = pos else {
                     if kinds.iter().any(|t| t[slot] != NONE) {
                         report.error_count += 1;

@@ -65,7 +65,8 @@ impl Keeper<'_> {
                     None => {}
                 }
             }
-            // The table plays the search's game (and more: a new orientation at the drop).
+            // The table plays the search's game and more (the drop on any move, the run after
+            // it in any orientation or rook first), so the search would not prove it either.
             if answered {
                 return false;
             }

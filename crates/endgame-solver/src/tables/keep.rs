@@ -496,6 +496,11 @@ fn equation<V: Fn(Kind, &Position) -> u8 + Sync>(
 /// parallel: its own region (one span per side to move, filled in order) and the table.
 struct View<'a> {
     table: &'a [u8],
+    region: Region,
+}
+
+/// The bytes a [`View`] fills: one span of `len` slots at each of `starts` (by side to move).
+struct Region {
     starts: [usize; 2],
     len: usize,
     own: Vec<u8>,
@@ -503,19 +508,19 @@ struct View<'a> {
 
 impl<'a> View<'a> {
     fn new(table: &'a [u8], starts: [usize; 2], len: usize) -> View<'a> {
+        let own = vec![0; 2 * len];
         View {
             table,
-            starts,
-            len,
-            own: vec![0; 2 * len],
+            region: Region { starts, len, own },
         }
     }
 
     fn get(&self, slot: usize) -> u8 {
-        for (side, &start) in self.starts.iter().enumerate() {
+        let Region { starts, len, own } = &self.region;
+        for (side, &start) in starts.iter().enumerate() {
             let at = slot.wrapping_sub(start);
-            if at < self.len {
-                return self.own[side * self.len + at];
+            if at < *len {
+                return own[side * len + at];
             }
         }
         self.table[slot]
@@ -524,26 +529,16 @@ impl<'a> View<'a> {
     /// Fills the slice of 2401 slots (Black's placements) at `start` with `byte(black)`.
     fn fill(&mut self, start: usize, byte: impl Fn(&View, usize) -> u8) {
         let slice: Vec<u8> = (0..49 * 49).map(|black| byte(self, black)).collect();
-        let side = usize::from(start.wrapping_sub(self.starts[1]) < self.len);
-        let at = side * self.len + start - self.starts[side];
-        self.own[at..at + slice.len()].copy_from_slice(&slice);
+        let Region { starts, len, own } = &mut self.region;
+        let side = usize::from(start.wrapping_sub(starts[1]) < *len);
+        let at = side * *len + start - starts[side];
+        own[at..at + slice.len()].copy_from_slice(&slice);
     }
 
     /// The region filled, to write into the table once no view borrows it.
     fn into_region(self) -> Region {
-        Region {
-            starts: self.starts,
-            len: self.len,
-            own: self.own,
-        }
+        self.region
     }
-}
-
-/// A region a [`View`] filled.
-struct Region {
-    starts: [usize; 2],
-    len: usize,
-    own: Vec<u8>,
 }
 
 impl Region {

@@ -13,7 +13,7 @@ use toolkit_cli::{Diagnostics, Input, Report, Status};
 
 use crate::{
     Problem, Solver, analyse, analysis, json, reference,
-    tables::{self, Material, Tables, index::Layout, keep, verify},
+    tables::{self, Material, Tables, keep, verify},
 };
 
 /// How the answer is printed.
@@ -210,10 +210,11 @@ pub fn verify_tables<W: Write, E: Write>(
         }
         failed += r.error_count;
     }
-    let layouts = Layout::all();
+    let rook_first = keep::RookFirst::build(|kind, pos| all.value(kind, pos));
     let (broken, errors) = keep::check(
         &all.keep,
-        |kind, pos| verify::value(&all.distances, &layouts, kind, pos),
+        |kind, pos| all.value(kind, pos),
+        &rook_first,
         1,
         |_| {},
     );

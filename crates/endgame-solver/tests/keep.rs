@@ -8,12 +8,13 @@
 
 mod common;
 
+use std::sync::OnceLock;
+
 use endgame_solver::tables::{
-    Tables,
-    index::{self, Layout, Symmetry},
+    Tables, WholeTables,
+    index::{self, Symmetry},
     keep::{self, Keep},
     order::Run,
-    verify,
 };
 use small_board::{Color, Move, Position, Role, Square};
 use test_support::Rng;
@@ -33,6 +34,19 @@ fn random_position(rng: &mut Rng, turn: Color) -> Option<Position> {
     index::position_of(turn, pieces.into_iter().zip(squares))
 }
 
+/// The whole tables and the rook-first order's table built from them, read and built once for
+/// both tests.
+fn whole() -> &'static (WholeTables, keep::RookFirst) {
+    static WHOLE: OnceLock<(WholeTables, keep::RookFirst)> = OnceLock::new();
+    WHOLE.get_or_init(|| {
+        let whole = common::tables()
+            .into_all(|_, _| {})
+            .expect("every block's checksum matches");
+        let rook_first = keep::RookFirst::build(|kind, pos| whole.value(kind, pos));
+        (whole, rook_first)
+    })
+}
+
 /// Where White stands: the order it keeps to, its state and its orientation.
 #[derive(Clone, Copy, Debug)]
 enum Plan {
@@ -45,7 +59,7 @@ enum Plan {
 /// The tables a player following the keep table needs.
 struct Orders {
     tables: Tables,
-    rook_first: keep::RookFirst,
+    rook_first: &'static keep::RookFirst,
 }
 
 impl Orders {
@@ -103,16 +117,9 @@ impl Orders {
 
 #[test]
 fn the_keep_tables_claims_hold_with_the_history_counted() {
-    let whole = common::tables()
-        .into_all(|_, _| {})
-        .expect("every block's checksum matches");
-    let layouts = Layout::all();
-    let rook_first =
-        keep::RookFirst::build(|kind, pos| verify::value(&whole.distances, &layouts, kind, pos));
-    drop(whole);
     let mut orders = Orders {
         tables: common::tables(),
-        rook_first,
+        rook_first: &whole().1,
     };
     let mut rng = Rng::new(2026);
     let (mut games, mut longest, mut plies_played, mut rook_first_plies) = (0, 0, 0u64, 0u64);
@@ -246,13 +253,11 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
 /// each slice before any slice that reads it; `endgame-solver tables verify` checks them all).
 #[test]
 fn every_entry_satisfies_the_keep_equation() {
-    let whole = common::tables()
-        .into_all(|_, _| {})
-        .expect("every block's checksum matches");
-    let layouts = Layout::all();
+    let (whole, rook_first) = whole();
     let (broken, errors) = keep::check(
         &whole.keep,
-        |kind, pos| verify::value(&whole.distances, &layouts, kind, pos),
+        |kind, pos| whole.value(kind, pos),
+        rook_first,
         5,
         |_| {},
     );

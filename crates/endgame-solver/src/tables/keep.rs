@@ -620,16 +620,17 @@ pub fn build(
 }
 
 /// Checks every entry of every `stride`-th block of `table` against the equation its
-/// children give (`value` as for [`build`]), calling `progress(slots)` after each block: how
-/// many entries break it, and messages for at most ten.
+/// children give (`value` as for [`build`], `rook_first` built from it), calling
+/// `progress(slots)` after each block: how many entries break it, and messages for at most ten.
 pub fn check(
     table: &[u8],
     value: impl Fn(Kind, &Position) -> u8 + Sync,
+    rook_first: &RookFirst,
     stride: usize,
     progress: impl Fn(u64) + Sync,
 ) -> (u64, Vec<String>) {
     let leaves = Leaves::new(value);
-    let dropped = best_dropped(table, &RookFirst::build_from(&leaves));
+    let dropped = best_dropped(table, rook_first);
     let broken: Vec<(u64, Vec<String>)> = (0..2 * BLOCKS_PER_SIDE)
         .into_par_iter()
         .step_by(stride)

@@ -452,6 +452,7 @@ impl Tables {
         Ok(WholeTables {
             distances: all,
             keep,
+            layouts: self.layouts,
         })
     }
 }
@@ -463,6 +464,14 @@ pub struct WholeTables {
     pub distances: AllTables,
     /// The keep table ([`keep`]).
     pub keep: Vec<u8>,
+    layouts: Vec<Option<Layout>>,
+}
+
+impl WholeTables {
+    /// The byte of any position of the task's material in the distance table of `kind`.
+    pub fn value(&self, kind: Kind, pos: &Position) -> u8 {
+        verify::value(&self.distances, &self.layouts, kind, pos)
+    }
 }
 
 /// Whole tables, by [`Kind::index`] then [`Material::code`] (`None` for dead materials).

@@ -7,7 +7,9 @@
 //! first (a list of 256 moves, copied on return). A property test holds it equal to
 //! [`candidates`] on random positions and tokens.
 
-use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Rank, Role, Square, attacks};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Rank, Role, Square, attacks,
+};
 
 use crate::{board::Board, notation::MoveToken, rays};
 
@@ -214,7 +216,7 @@ fn en_passant(board: &Board, king: Square, to: Square, filter: Bitboard) -> Matc
 }
 
 /// Whether the side to move has a legal move: a king step to a safe square decides it quickly,
-/// else shakmaty generates the legal moves.
+/// else the other moves are tried until one leaves the king unattacked.
 pub fn has_legal_move(board: &Board) -> bool {
     let turn = board.turn();
     if let Some(king) = board.king_of(turn) {
@@ -227,18 +229,75 @@ pub fn has_legal_move(board: &Board) -> bool {
             return true;
         }
     }
-    generated_legal_move(board)
+    other_legal_move(board)
 }
 
-/// [`has_legal_move`]'s question to shakmaty's generator, out of line.
+/// Whether a move other than a king step is legal: a piece's or pawn's move (no slider of theirs
+/// nor the piece it checks with attacks our king after it), en passant, castling.
 #[cold]
 #[inline(never)]
-fn generated_legal_move(board: &Board) -> bool {
-    !board.to_chess().legal_moves().is_empty()
+fn other_legal_move(board: &Board) -> bool {
+    let turn = board.turn();
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    let ours = board.by_color(turn);
+    let occupied = board.occupied();
+    let leaves_king_safe = |from: Square, to: Square| {
+        let occupied = occupied.without(from).with(to);
+        board
+            .attacks_to(king, !turn, occupied)
+            .without(to)
+            .is_empty()
+    };
+    for from in ours.without(king) {
+        let targets = match board.role_at(from) {
+            Some(Role::Pawn) => pawn_targets(board, from),
+            Some(Role::Knight) => attacks::knight_attacks(from),
+            Some(Role::Bishop) => rays::bishop_attacks(from, occupied),
+            Some(Role::Rook) => rays::rook_attacks(from, occupied),
+            Some(Role::Queen) => {
+                rays::rook_attacks(from, occupied) | rays::bishop_attacks(from, occupied)
+            }
+            Some(Role::King) | None => Bitboard::EMPTY,
+        } & !ours;
+        if targets.into_iter().any(|to| leaves_king_safe(from, to)) {
+            return true;
+        }
+    }
+    board
+        .ep_square()
+        .is_some_and(|to| en_passant(board, king, to, Bitboard::FULL) != Matches::None)
+        || CastlingSide::ALL
+            .into_iter()
+            .any(|side| board.castling_move(side).is_some())
+}
+
+/// Where the pawn on `from` moves, en passant aside: captures of their pieces, one step forward
+/// to an empty square, and two from its first square when both are empty.
+fn pawn_targets(board: &Board, from: Square) -> Bitboard {
+    let turn = board.turn();
+    let occupied = board.occupied();
+    let captures = attacks::pawn_attacks(turn, from) & board.by_color(!turn);
+    let (step, first_rank) = match turn {
+        Color::White => (8, Rank::Second),
+        Color::Black => (-8, Rank::Seventh),
+    };
+    let mut pushes = Bitboard::EMPTY;
+    if let Some(one) = from.offset(step).filter(|&one| !occupied.contains(one)) {
+        pushes.add(one);
+        if let Some(two) = from.offset(2 * step).filter(|&two| !occupied.contains(two))
+            && from.rank() == first_rank
+        {
+            pushes.add(two);
+        }
+    }
+    captures | pushes
 }
 
 /// Our pawns that move to `to` (en passant aside): pushes to an empty square unless a capture is
 /// written, captures of an enemy piece.
+#[inline(always)]
 fn pawn_origins(board: &Board, to: Square, capture: bool) -> Bitboard {
     let turn = board.turn();
     let pawns = board.our(Role::Pawn);
@@ -273,7 +332,7 @@ fn pawn_origins(board: &Board, to: Square, capture: bool) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingSide, File, fen::Fen, san::San};
+    use shakmaty::{File, fen::Fen, san::San};
     use test_support::Rng;
 
     /// Tokens to try in a position: every legal move as SAN, and near misses of each (no
@@ -353,7 +412,14 @@ mod tests {
                 Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
             );
         }
-        assert_eq!(has_legal_move(&board), !pos.legal_moves().is_empty());
+        let legal = pos.legal_moves();
+        assert_eq!(has_legal_move(&board), !legal.is_empty());
+        assert_eq!(
+            other_legal_move(&board),
+            legal
+                .iter()
+                .any(|m| m.role() != Role::King || m.is_castle())
+        );
     }
 
     #[test]
@@ -369,5 +435,16 @@ mod tests {
                 pos.play_unchecked(moves[rng.index(moves.len())]);
             }
         }
+    }
+
+    #[test]
+    fn castling_can_be_the_only_legal_move() {
+        // Chess960: the king on g1 has no safe step, the rook alone moves to f1.
+        let setup: Fen = "k7/8/b7/8/8/7p/r6P/6KR w H - 0 1".parse().unwrap();
+        let pos: Chess = setup
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .unwrap();
+        assert!(pos.legal_moves().iter().all(|m| m.is_castle()));
+        assert!(has_legal_move(&Board::from_chess(&pos)));
     }
 }

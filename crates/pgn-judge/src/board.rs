@@ -115,7 +115,7 @@ impl Board {
     /// The king of one colour (a legal position has one).
     #[inline]
     pub fn king_of(&self, color: Color) -> Option<Square> {
-        (self.by_role.king & self.by_color(color)).single_square()
+        (self.by_role.king & self.by_color(color)).first()
     }
 
     /// The role of the piece on `sq`, if any.
@@ -177,8 +177,13 @@ impl Board {
                     *self.by_role.get_mut(captured) ^= to;
                     *self.by_color.get_mut(!us) ^= to;
                 }
-                *self.by_role.get_mut(role) ^= from;
-                *self.by_role.get_mut(promotion.unwrap_or(role)) ^= to;
+                match promotion {
+                    None => *self.by_role.get_mut(role) ^= Bitboard::from(from) | to,
+                    Some(promotion) => {
+                        *self.by_role.get_mut(role) ^= from;
+                        *self.by_role.get_mut(promotion) ^= to;
+                    }
+                }
                 *self.by_color.get_mut(us) ^= Bitboard::from(from) | to;
             }
             Move::EnPassant { from, to } => {

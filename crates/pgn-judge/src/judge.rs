@@ -12,9 +12,10 @@
 
 use std::fmt;
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color};
 
 use crate::{
+    board::Board,
     matching::{Matches, has_legal_move, matching},
     notation::MoveToken,
 };
@@ -105,7 +106,7 @@ pub struct Judgement {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Judge {
-    pos: Chess,
+    board: Board,
     plies: u32,
     decided: Option<(Verdict, u32)>,
     /// Whether the last move played was an en passant capture.
@@ -121,22 +122,26 @@ impl Default for Judge {
 impl Judge {
     /// A game from the standard starting position.
     pub fn new() -> Judge {
-        Judge::from_position(Chess::default())
+        Judge::on(Board::default())
     }
 
     /// A game from a given position (a PGN `FEN` tag).
     pub fn from_position(pos: Chess) -> Judge {
+        Judge::on(Board::from_chess(&pos))
+    }
+
+    fn on(board: Board) -> Judge {
         Judge {
-            pos,
+            board,
             plies: 0,
             decided: None,
             en_passant: false,
         }
     }
 
-    /// The position reached so far.
-    pub fn position(&self) -> &Chess {
-        &self.pos
+    /// The position reached so far (its move counters at 0 and 1).
+    pub fn position(&self) -> Chess {
+        self.board.to_chess()
     }
 
     /// Whether a faulty move has already decided the verdict; later moves change nothing.
@@ -157,17 +162,17 @@ impl Judge {
             return None;
         }
         let ply = self.plies + 1;
-        let verdict = match token.map(|token| matching(&self.pos, token)) {
+        let verdict = match token.map(|token| matching(&self.board, token)) {
             Some(Matches::One(m)) => {
                 self.en_passant = m.is_en_passant();
-                self.pos.play_unchecked(m);
+                self.board.play(m);
                 self.plies = ply;
                 return None;
             }
             // Two legal candidates mean the game is not over.
             Some(Matches::Several) => Verdict::PuzzleMove,
             // No candidate, or no move at all: was the game already over?
-            _ if !has_legal_move(&self.pos) => Verdict::DeadMoves,
+            _ if !has_legal_move(&self.board) => Verdict::DeadMoves,
             _ => Verdict::IllegalMove,
         };
         self.decided = Some((verdict, ply));
@@ -178,7 +183,7 @@ impl Judge {
     pub fn finish(&self) -> Judgement {
         let (verdict, fault_ply) = match self.decided {
             Some((verdict, ply)) => (verdict, Some(ply)),
-            None => (final_verdict(&self.pos), None),
+            None => (final_verdict(&self.board), None),
         };
         Judgement {
             verdict,
@@ -189,13 +194,13 @@ impl Judge {
 }
 
 /// How the game stands with no faulty move: checkmate, stalemate, or neither.
-fn final_verdict(pos: &Chess) -> Verdict {
-    if has_legal_move(pos) {
+fn final_verdict(board: &Board) -> Verdict {
+    if has_legal_move(board) {
         Verdict::Draw
-    } else if pos.checkers().is_empty() {
+    } else if board.checkers().is_empty() {
         Verdict::Stalemate
     } else {
-        match pos.turn() {
+        match board.turn() {
             Color::White => Verdict::BlackWin,
             Color::Black => Verdict::WhiteWin,
         }
@@ -205,7 +210,7 @@ fn final_verdict(pos: &Chess) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::Role;
+    use shakmaty::{Position, Role};
 
     fn judge(tokens: &str) -> Judgement {
         let mut judge = Judge::new();

@@ -7,7 +7,8 @@
 //! |---|---|
 //! | [`notation`] | the move notation: a subset of SAN read into [`MoveToken`] |
 //! | [`rays`] | slider attacks from small tables (the hot path's magic-free lookups) |
-//! | [`matching`] | the legal moves that match a token: shakmaty's generator, and a fast path |
+//! | [`board`] | the judge's position, with a lean move update |
+//! | [`matching`] | the legal moves that match a token: shakmaty's generator, and the judge's way |
 //! | [`judge`] | a game judged move by move into a [`Verdict`] |
 //! | [`games`] | the judge format: counts, moves, the final `0`, read line by line |
 //! | `find` | byte search over the few bytes of a tag pair or a comment |
@@ -23,7 +24,7 @@
 //! | `parallel` | chunks judged on several threads, printed in input order |
 //! | `run` | [`run`]: a whole run, with its [`Options`] |
 //!
-//! The modules depend one way: `notation`, `rays` ← `matching` ← `judge` ← `games`; `find`,
+//! The modules depend one way: `rays` ← `board`; `notation`, `board` ← `matching` ← `judge` ← `games`; `find`,
 //! `tags` ← `lexer` ← `pgn` (with `judge`); `lexer` ← `split`; `ahead` ← `source`; `summary`, `render`,
 //! `json`, `progress` ← `parallel` ← `run`.
 //!
@@ -44,6 +45,7 @@
 #![warn(missing_docs)]
 
 mod ahead;
+pub mod board;
 mod find;
 pub mod games;
 pub mod json;

@@ -1,17 +1,17 @@
 //! Which legal moves match a move token: [`candidates`], the reference through shakmaty's legal
-//! move generator, and [`matching`], the judge's fast path that decides the common moves from
-//! attack sets alone.
+//! move generator, and [`matching`], the judge's way, which decides every move from attack sets
+//! alone on the judge's [`Board`].
 //!
-//! The fast path finds the pieces that reach the destination with one attack lookup and keeps
+//! [`matching`] finds the pieces that reach the destination with one attack lookup and keeps
 //! those that leave their king unattacked, where shakmaty's generator lists every legal move
 //! first (a list of 256 moves, copied on return). A property test holds it equal to
 //! [`candidates`] on random positions and tokens.
 
 use shakmaty::{
-    Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role, Square, attacks,
+    Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Rank, Role, Square, attacks,
 };
 
-use crate::{notation::MoveToken, rays};
+use crate::{board::Board, notation::MoveToken, rays};
 
 /// The legal moves that match a token: same piece type, destination, castling side, the
 /// disambiguation when written, the promotion piece (a queen when none is written and a pawn
@@ -68,51 +68,55 @@ impl From<MoveList> for Matches {
     }
 }
 
-/// The legal moves that match a token, as [`candidates`] finds them, counted. A piece or pawn
-/// move is decided from attack sets; castling and a pawn move to the en passant square ask
-/// [`candidates`].
-pub fn matching(pos: &Chess, token: &MoveToken) -> Matches {
-    fast_matching(pos, token).unwrap_or_else(|| by_generator(pos, token))
-}
-
-/// [`candidates`], counted: castling and pawn moves to the en passant square, a move in fifty.
-/// Out of line, so that its list of 256 moves stays out of the fast path's frame and code.
-#[cold]
-#[inline(never)]
-fn by_generator(pos: &Chess, token: &MoveToken) -> Matches {
-    candidates(pos, token).into()
-}
-
-fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
-    let MoveToken::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion,
-    } = *token
-    else {
-        return None;
+/// The legal moves that match a token, as [`candidates`] finds them, counted, from attack sets
+/// alone: castling by shakmaty's generator's test, a pawn move to the en passant square as the
+/// en passant captures that leave our king unattacked.
+pub fn matching(board: &Board, token: &MoveToken) -> Matches {
+    let (role, file, rank, capture, to, promotion) = match *token {
+        MoveToken::Castle(side) => {
+            return board
+                .castling_move(side)
+                .map_or(Matches::None, Matches::One);
+        }
+        MoveToken::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => (role, file, rank, capture, to, promotion),
     };
-    let board = pos.board();
-    let turn = pos.turn();
-    let king = board.king_of(turn)?;
-    if role == Role::Pawn && pos.ep_square(EnPassantMode::Always) == Some(to) {
-        return None;
+    let turn = board.turn();
+    let Some(king) = board.king_of(turn) else {
+        return Matches::None;
+    };
+    let mut filter = Bitboard::FULL;
+    if let Some(file) = file {
+        filter &= Bitboard::from_file(file);
+    }
+    if let Some(rank) = rank {
+        filter &= Bitboard::from_rank(rank);
+    }
+    if role == Role::Pawn && board.ep_square() == Some(to) {
+        return if promotion.is_some() {
+            Matches::None
+        } else {
+            en_passant(board, king, to, filter)
+        };
     }
     let them = board.by_color(!turn);
     if board.by_color(turn).contains(to) || (capture && !them.contains(to)) {
-        return Some(Matches::None);
+        return Matches::None;
     }
     let occupied = board.occupied();
-    let ours = pos.our(role);
-    let mut from = match role {
+    let ours = board.our(role);
+    let from = match role {
         Role::King => {
             let from = attacks::king_attacks(to) & ours;
             // The king leaves its square: a slider behind it attacks through it.
-            if from.any() && rays::attacks_to(board, to, !turn, occupied.without(king)).any() {
-                return Some(Matches::None);
+            if from.any() && board.attacks_to(to, !turn, occupied.without(king)).any() {
+                return Matches::None;
             }
             from
         }
@@ -122,19 +126,13 @@ fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
         Role::Queen => {
             (rays::rook_attacks(to, occupied) | rays::bishop_attacks(to, occupied)) & ours
         }
-        Role::Pawn => pawn_origins(pos, to, capture),
-    };
-    if let Some(file) = file {
-        from &= Bitboard::from_file(file);
-    }
-    if let Some(rank) = rank {
-        from &= Bitboard::from_rank(rank);
-    }
+        Role::Pawn => pawn_origins(board, to, capture),
+    } & filter;
     // The promotion a matching move has: the one written, a queen by default on the last rank.
     let promotion = if role == Role::Pawn && to.rank() == (!turn).backrank() {
         Some(promotion.unwrap_or(Role::Queen))
     } else if promotion.is_some() {
-        return Some(Matches::None);
+        return Matches::None;
     } else {
         None
     };
@@ -146,10 +144,10 @@ fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
     let theirs = them.without(to);
     let (mut rook_snipers, mut bishop_snipers) = (Bitboard::EMPTY, Bitboard::EMPTY);
     if role != Role::King {
-        let steppers = (attacks::knight_attacks(king) & board.knights())
-            | (attacks::pawn_attacks(turn, king) & board.pawns());
+        let steppers = (attacks::knight_attacks(king) & board.by_role(Role::Knight))
+            | (attacks::pawn_attacks(turn, king) & board.by_role(Role::Pawn));
         if (steppers & theirs).any() {
-            return Some(Matches::None);
+            return Matches::None;
         }
         rook_snipers = rays::rook_lines(king) & board.rooks_and_queens() & theirs;
         bishop_snipers = rays::bishop_lines(king) & board.bishops_and_queens() & theirs;
@@ -172,7 +170,7 @@ fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
         }
         legal
     };
-    Some(if legal.more_than_one() {
+    if legal.more_than_one() {
         Matches::Several
     } else {
         match legal.first() {
@@ -180,38 +178,129 @@ fn fast_matching(pos: &Chess, token: &MoveToken) -> Option<Matches> {
             Some(from) => Matches::One(Move::Normal {
                 role,
                 from,
-                capture: board.role_at(to),
+                capture: if them.contains(to) {
+                    board.role_at(to)
+                } else {
+                    None
+                },
                 to,
                 promotion,
             }),
         }
-    })
+    }
+}
+
+/// The en passant captures to `to` (the en passant square, empty, so that no other pawn move
+/// reaches it) from the origins in `filter` that leave our king unattacked, with both pawns
+/// gone from their squares.
+#[cold]
+#[inline(never)]
+fn en_passant(board: &Board, king: Square, to: Square, filter: Bitboard) -> Matches {
+    let turn = board.turn();
+    let mut legal = Bitboard::EMPTY;
+    for from in attacks::pawn_attacks(!turn, to) & board.our(Role::Pawn) & filter {
+        let captured = Square::from_coords(to.file(), from.rank());
+        let occupied = board.occupied().without(from).without(captured).with(to);
+        let attackers = board.attacks_to(king, !turn, occupied).without(captured);
+        if attackers.is_empty() {
+            legal.add(from);
+        }
+    }
+    if legal.more_than_one() {
+        Matches::Several
+    } else {
+        legal.first().map_or(Matches::None, |from| {
+            Matches::One(Move::EnPassant { from, to })
+        })
+    }
 }
 
 /// Whether the side to move has a legal move: a king step to a safe square decides it quickly,
-/// else the legal moves are generated.
-pub fn has_legal_move(pos: &Chess) -> bool {
-    let board = pos.board();
-    let turn = pos.turn();
+/// else the other moves are tried until one leaves the king unattacked.
+pub fn has_legal_move(board: &Board) -> bool {
+    let turn = board.turn();
     if let Some(king) = board.king_of(turn) {
         let occupied = board.occupied().without(king);
         let steps = attacks::king_attacks(king) & !board.by_color(turn);
         if steps
             .into_iter()
-            .any(|to| rays::attacks_to(board, to, !turn, occupied).is_empty())
+            .any(|to| board.attacks_to(to, !turn, occupied).is_empty())
         {
             return true;
         }
     }
-    !pos.legal_moves().is_empty()
+    other_legal_move(board)
+}
+
+/// Whether a move other than a king step is legal: a piece's or pawn's move (no slider of theirs
+/// nor the piece it checks with attacks our king after it), en passant, castling.
+#[cold]
+#[inline(never)]
+fn other_legal_move(board: &Board) -> bool {
+    let turn = board.turn();
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    let ours = board.by_color(turn);
+    let occupied = board.occupied();
+    let leaves_king_safe = |from: Square, to: Square| {
+        let occupied = occupied.without(from).with(to);
+        board
+            .attacks_to(king, !turn, occupied)
+            .without(to)
+            .is_empty()
+    };
+    for from in ours.without(king) {
+        let targets = match board.role_at(from) {
+            Some(Role::Pawn) => pawn_targets(board, from),
+            Some(Role::Knight) => attacks::knight_attacks(from),
+            Some(Role::Bishop) => rays::bishop_attacks(from, occupied),
+            Some(Role::Rook) => rays::rook_attacks(from, occupied),
+            Some(Role::Queen) => {
+                rays::rook_attacks(from, occupied) | rays::bishop_attacks(from, occupied)
+            }
+            Some(Role::King) | None => Bitboard::EMPTY,
+        } & !ours;
+        if targets.into_iter().any(|to| leaves_king_safe(from, to)) {
+            return true;
+        }
+    }
+    board
+        .ep_square()
+        .is_some_and(|to| en_passant(board, king, to, Bitboard::FULL) != Matches::None)
+        || CastlingSide::ALL
+            .into_iter()
+            .any(|side| board.castling_move(side).is_some())
+}
+
+/// Where the pawn on `from` moves, en passant aside: captures of their pieces, one step forward
+/// to an empty square, and two from its first square when both are empty.
+fn pawn_targets(board: &Board, from: Square) -> Bitboard {
+    let turn = board.turn();
+    let occupied = board.occupied();
+    let captures = attacks::pawn_attacks(turn, from) & board.by_color(!turn);
+    let (step, first_rank) = match turn {
+        Color::White => (8, Rank::Second),
+        Color::Black => (-8, Rank::Seventh),
+    };
+    let mut pushes = Bitboard::EMPTY;
+    if let Some(one) = from.offset(step).filter(|&one| !occupied.contains(one)) {
+        pushes.add(one);
+        if let Some(two) = from.offset(2 * step).filter(|&two| !occupied.contains(two))
+            && from.rank() == first_rank
+        {
+            pushes.add(two);
+        }
+    }
+    captures | pushes
 }
 
 /// Our pawns that move to `to` (en passant aside): pushes to an empty square unless a capture is
 /// written, captures of an enemy piece.
-fn pawn_origins(pos: &Chess, to: Square, capture: bool) -> Bitboard {
-    let board = pos.board();
-    let turn = pos.turn();
-    let pawns = pos.our(Role::Pawn);
+#[inline(always)]
+fn pawn_origins(board: &Board, to: Square, capture: bool) -> Bitboard {
+    let turn = board.turn();
+    let pawns = board.our(Role::Pawn);
     if board.by_color(!turn).contains(to) {
         return attacks::pawn_attacks(!turn, to) & pawns;
     }
@@ -243,7 +332,7 @@ fn pawn_origins(pos: &Chess, to: Square, capture: bool) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, CastlingSide, File, fen::Fen, san::San};
+    use shakmaty::{File, fen::Fen, san::San};
     use test_support::Rng;
 
     /// Tokens to try in a position: every legal move as SAN, and near misses of each (no
@@ -312,8 +401,9 @@ mod tests {
     }
 
     fn check(pos: &Chess, rng: &mut Rng) {
+        let board = Board::from_chess(pos);
         for token in tokens(pos, rng) {
-            let fast = matching(pos, &token);
+            let fast = matching(&board, &token);
             let reference = Matches::from(candidates(pos, &token));
             assert_eq!(
                 fast,
@@ -322,27 +412,20 @@ mod tests {
                 Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
             );
         }
-        assert_eq!(has_legal_move(pos), !pos.legal_moves().is_empty());
+        let legal = pos.legal_moves();
+        assert_eq!(has_legal_move(&board), !legal.is_empty());
+        assert_eq!(
+            other_legal_move(&board),
+            legal
+                .iter()
+                .any(|m| m.role() != Role::King || m.is_castle())
+        );
     }
 
     #[test]
     fn the_fast_path_agrees_with_the_legal_move_generator() {
         let mut rng = Rng::new(0x004d_4154_4348_4553);
-        // Random games, and positions with pins, checks, en passant and promotions.
-        let mut starts = vec![Chess::default(); 150];
-        for fen in [
-            "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
-            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
-            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
-            "4k3/8/8/8/8/5n2/8/R3K2R w KQ - 0 1",
-            "3qk3/8/8/8/8/8/3R4/3K4 w - - 0 1",
-            "4k3/4r3/8/8/4B3/8/8/4K3 w - - 0 1",
-            "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
-        ] {
-            let setup: Fen = fen.parse().unwrap();
-            starts.push(setup.into_position(CastlingMode::Standard).unwrap());
-        }
-        for mut pos in starts {
+        for mut pos in crate::board::tests::starts() {
             for _ in 0..120 {
                 check(&pos, &mut rng);
                 let moves = pos.legal_moves();
@@ -352,5 +435,16 @@ mod tests {
                 pos.play_unchecked(moves[rng.index(moves.len())]);
             }
         }
+    }
+
+    #[test]
+    fn castling_can_be_the_only_legal_move() {
+        // Chess960: the king on g1 has no safe step, the rook alone moves to f1.
+        let setup: Fen = "k7/8/b7/8/8/7p/r6P/6KR w H - 0 1".parse().unwrap();
+        let pos: Chess = setup
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .unwrap();
+        assert!(pos.legal_moves().iter().all(|m| m.is_castle()));
+        assert!(has_legal_move(&Board::from_chess(&pos)));
     }
 }

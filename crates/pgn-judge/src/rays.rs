@@ -8,10 +8,10 @@
 //! ranks a 512-byte table of first-rank attacks, which stays in the first-level cache. A property test holds both equal
 //! to shakmaty's `rook_attacks` and `bishop_attacks`.
 
-use shakmaty::{Bitboard, Board, Color, Square, attacks};
+use shakmaty::{Bitboard, Square};
 
 /// The diagonal (a1-h8 direction) and the anti-diagonal of a square, without the square.
-#[inline]
+#[inline(always)]
 fn diagonals(sq: Square) -> [u64; 2] {
     DIAGONALS[usize::from(sq)]
 }
@@ -78,7 +78,7 @@ static RANK_ATTACKS: [[u8; 8]; 64] = {
 };
 
 /// The attacks along one line with a single square per rank (`mask`, without the slider).
-#[inline]
+#[inline(always)]
 fn line_attacks(sq: Square, occupied: u64, mask: u64) -> u64 {
     let slider = 1u64 << u32::from(sq);
     let o = occupied & mask;
@@ -90,7 +90,7 @@ fn line_attacks(sq: Square, occupied: u64, mask: u64) -> u64 {
     (forward ^ reverse) & mask
 }
 
-#[inline]
+#[inline(always)]
 fn rank_attacks(sq: Square, occupied: u64) -> u64 {
     let index = u32::from(sq);
     let shift = index & 56;
@@ -99,7 +99,7 @@ fn rank_attacks(sq: Square, occupied: u64) -> u64 {
 }
 
 /// The file and the rank of `sq`, without `sq`: where a rook on it attacks on an empty board.
-#[inline]
+#[inline(always)]
 pub fn rook_lines(sq: Square) -> Bitboard {
     let index = u32::from(sq);
     let file = 0x0101_0101_0101_0101u64 << (index & 7);
@@ -108,43 +108,31 @@ pub fn rook_lines(sq: Square) -> Bitboard {
 }
 
 /// The two diagonals of `sq`, without `sq`: where a bishop on it attacks on an empty board.
-#[inline]
+#[inline(always)]
 pub fn bishop_lines(sq: Square) -> Bitboard {
     let [diagonal, anti_diagonal] = diagonals(sq);
     Bitboard(diagonal | anti_diagonal)
 }
 
 /// The squares a rook on `sq` attacks, with `occupied` blocking.
-#[inline]
+#[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let file = (0x0101_0101_0101_0101 << (u32::from(sq) & 7)) ^ (1 << u32::from(sq));
     Bitboard(line_attacks(sq, occupied.0, file) | rank_attacks(sq, occupied.0))
 }
 
 /// The squares a bishop on `sq` attacks, with `occupied` blocking.
-#[inline]
+#[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let [diagonal, anti_diagonal] = diagonals(sq);
     Bitboard(line_attacks(sq, occupied.0, diagonal) | line_attacks(sq, occupied.0, anti_diagonal))
-}
-
-/// The pieces of `attacker` that attack `sq`, with `occupied` blocking: shakmaty's
-/// `Board::attacks_to` over these tables.
-#[inline]
-pub fn attacks_to(board: &Board, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
-    let them = board.by_color(attacker);
-    let steppers = (attacks::knight_attacks(sq) & board.knights())
-        | (attacks::king_attacks(sq) & board.kings())
-        | (attacks::pawn_attacks(!attacker, sq) & board.pawns());
-    let sliders = (rook_attacks(sq, occupied) & board.rooks_and_queens())
-        | (bishop_attacks(sq, occupied) & board.bishops_and_queens());
-    (steppers | sliders) & them
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use shakmaty::attacks;
 
     proptest! {
         #[test]
@@ -153,26 +141,6 @@ mod tests {
             let occupied = Bitboard(occupied);
             prop_assert_eq!(rook_attacks(sq, occupied), attacks::rook_attacks(sq, occupied));
             prop_assert_eq!(bishop_attacks(sq, occupied), attacks::bishop_attacks(sq, occupied));
-        }
-
-        #[test]
-        fn the_same_attackers_as_shakmatys_board(fen_index in 0..4usize, sq in 0..64u32, occupied: u64) {
-            let fens = [
-                "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
-                "8/2k5/3q4/8/1B2R3/8/5K2/8 w - - 0 1",
-                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-                "1r4k1/5ppp/8/3Q4/8/2n5/PP3PPP/4R1K1 b - - 0 1",
-            ];
-            let board: Board = fens[fen_index].split(' ').next().unwrap().parse().unwrap();
-            let sq = Square::new(sq);
-            // Any occupancy: the lines are cut where a real position would cut them.
-            let occupied = Bitboard(occupied) | board.occupied();
-            for color in Color::ALL {
-                prop_assert_eq!(
-                    attacks_to(&board, sq, color, occupied),
-                    board.attacks_to(sq, color, occupied)
-                );
-            }
         }
     }
 

@@ -86,7 +86,7 @@ use small_board::{
 
 use crate::{
     goal::{End, Goal, end_of, superiority},
-    survival::Keeper,
+    survival::{Keeper, kept_after},
     table::{MoveHint, Table},
     tables::{Distance, Dtm, Kind, Material, TableError, Tables},
 };
@@ -385,6 +385,11 @@ impl Solver {
                     distance
                 };
             }
+            // Refuting Black's draw takes one White move that keeps the game going: those the
+            // keep table says keep it longest first.
+            if goal == Goal::Draw && !player_moves && m.capture.is_none() && m.role != Role::Pawn {
+                s += self.kept_plies(&pos.play(m));
+            }
             order.push((s, m));
         }
         order.sort_by_key(|&(s, _)| Reverse(s));
@@ -404,6 +409,19 @@ impl Solver {
         }
         self.buffers[ply] = order;
         (value, decided_by)
+    }
+
+    /// The keep table's byte for `child`, which follows the last position of the path by a
+    /// reversible move, after the current segment (0 where the table does not say): see
+    /// [`kept_after`].
+    fn kept_plies(&mut self, child: &Position) -> i32 {
+        let Some(tables) = self.tables.as_mut() else {
+            return 0;
+        };
+        let node = &self.path[self.path.len() - 1];
+        let segment = self.path[node.segment_start..].iter().map(|n| &n.pos);
+        kept_after(tables, segment.chain(std::iter::once(child)), child)
+            .map_or(0, |keep| i32::from(keep.0))
     }
 
     /// Puts `pos`, which follows the last position of the path by a move, on the path.

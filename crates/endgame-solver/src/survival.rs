@@ -24,10 +24,30 @@ use crate::{
     tables::{
         Material, Tables,
         index::Symmetry,
-        keep,
+        keep::{self, Keep},
         order::{Run, run_of},
     },
 };
+
+/// What the keep table says of `pos` (in the rook ending) after `segment` (the positions of the
+/// current repetition segment, `pos` the last): the best of the orientations of the order the
+/// segment kept to; `None` for another ending, a segment that kept to none, or a block that
+/// could not be read.
+pub fn kept_after<'p>(
+    tables: &mut Tables,
+    segment: impl Iterator<Item = &'p Position> + Clone,
+    pos: &Position,
+) -> Option<Keep> {
+    if Material::of(pos.board()) != Some(keep::MATERIAL) {
+        return None;
+    }
+    (0..8)
+        .filter_map(|s| {
+            let sym = Symmetry(s);
+            tables.keep(pos, run_of(segment.clone(), sym)?, sym)
+        })
+        .max_by_key(|keep| keep.0)
+}
 
 /// The search, over the solver's transposition table and endgame tables.
 pub struct Keeper<'a> {
@@ -51,25 +71,11 @@ impl Keeper<'_> {
         plies: u32,
     ) -> bool {
         if let Some(tables) = self.tables.as_mut()
-            && Material::of(pos.board()) == Some(keep::MATERIAL)
+            && let Some(keep) = kept_after(tables, segment.clone(), pos)
         {
-            let mut answered = false;
-            for s in 0..8 {
-                let sym = Symmetry(s);
-                let Some(run) = run_of(segment.clone(), sym) else {
-                    continue;
-                };
-                match tables.keep(pos, run, sym) {
-                    Some(keep) if keep.keeps(plies) => return true,
-                    Some(_) => answered = true,
-                    None => {}
-                }
-            }
             // The table plays the search's game and more (the drop on any move, the run after
             // it in any orientation or rook first), so the search would not prove it either.
-            if answered {
-                return false;
-            }
+            return keep.keeps(plies);
         }
         match run_of(segment, Symmetry::IDENTITY) {
             Some(run) => self.keeps(pos, plies, run),

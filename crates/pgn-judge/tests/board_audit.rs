@@ -1,7 +1,7 @@
 //! Targeted positions from the audit of the `pgn-speed` branch (the judge's own board: en
 //! passant, castling rights and Chess960 castling, promotions, pins, double check, ambiguity and
 //! the final mate/stalemate test). Every expected verdict was computed by python-chess from the
-//! spec's rules (`tests/board_audit_tools/cases.py`), not from this crate's output.
+//! spec's rules (`xtask/oracles/pgn-judge/board_audit/cases.py`), not from this crate's output.
 
 use std::num::NonZeroUsize;
 

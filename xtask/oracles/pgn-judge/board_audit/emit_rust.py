@@ -1,13 +1,13 @@
-"""Writes ../board_audit.rs from the cases cases.py checked with python-chess.
-Run from the workspace root: python3 crates/pgn-judge/tests/board_audit_tools/cases.py &&
-python3 crates/pgn-judge/tests/board_audit_tools/emit_rust.py &&
+"""Writes crates/pgn-judge/tests/board_audit.rs from the cases cases.py checked with python-chess.
+Run from the workspace root: python3 xtask/oracles/pgn-judge/board_audit/cases.py &&
+python3 xtask/oracles/pgn-judge/board_audit/emit_rust.py &&
 rustfmt --edition 2024 crates/pgn-judge/tests/board_audit.rs"""
 import json
 cases = json.load(open('/tmp/board_audit_cases.json'))
 out = ['''//! Targeted positions from the audit of the `pgn-speed` branch (the judge's own board: en
 //! passant, castling rights and Chess960 castling, promotions, pins, double check, ambiguity and
 //! the final mate/stalemate test). Every expected verdict was computed by python-chess from the
-//! spec's rules (`tests/board_audit_tools/cases.py`), not from this crate's output.
+//! spec's rules (`xtask/oracles/pgn-judge/board_audit/cases.py`), not from this crate's output.
 
 use std::num::NonZeroUsize;
 

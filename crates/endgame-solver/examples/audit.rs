@@ -66,7 +66,11 @@ fn main() {
             for m in pos.legal_moves() {
                 let child = pos.play(m);
                 let end = if child.legal_moves().is_empty() {
-                    if child.is_check() { "mate" } else { "stalemate" }
+                    if child.is_check() {
+                        "mate"
+                    } else {
+                        "stalemate"
+                    }
                 } else if child.is_dead() {
                     "dead"
                 } else {

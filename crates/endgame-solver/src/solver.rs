@@ -88,14 +88,8 @@ use crate::{
     goal::{End, Goal, end_of, superiority},
     survival::{Keeper, kept_after},
     table::{MoveHint, Table},
-    tables::{Distance, Dtm, Kind, Material, TableError, Tables},
+    tables::{Distance, Dtm, Kind, Material, TableError, Tables, order::FIRST_TRIPLE},
 };
-
-/// The fewest plies in which a position with no relevant history (see `history_key`) can reach
-/// a third occurrence: the current position returns twice, each return taking at least four
-/// plies (White must move a piece away and back, and so must Black); a new position needs one
-/// ply more.
-const FIRST_TRIPLE: u32 = 8;
 
 /// The fewest plies left at which a draw search first tries to prove that White keeps the game
 /// going (module `survival`); below, the search itself is cheaper.

@@ -266,8 +266,8 @@ fn every_entry_satisfies_the_keep_equation() {
 
 /// Refuting Black's draw deep in the rook ending takes one White move per White turn, and the
 /// draw search tries first the moves the keep table says keep the game going longest (work
-/// counted, not timed). `Kg3 Ve3 Kc2 Vd2` with Black to move at N = 45: each of Black's first
-/// moves is searched 44 plies deep; the table keeps `Vd4`'s child only 42 plies, so the search
+/// counted, not timed). `Kg3 Ve3 Kc2 Vd2` with Black to move at N = 44: each of Black's first
+/// moves is searched 43 plies deep; the table keeps `Vd4`'s child fewer plies, so the search
 /// must find, line by line, the White replies that the table keeps longer in another
 /// orientation. Before the order it gave no answer within minutes.
 #[test]
@@ -275,7 +275,7 @@ fn the_draw_search_tries_the_moves_the_keep_table_keeps_longest_first() {
     let pos = Position::from_fen("7/7/7/7/4R1K/2kr3/7 b", small_board::Rules::TASK)
         .expect("a legal position");
     let mut solver = endgame_solver::Solver::with_tables(256 << 20, common::tables());
-    endgame_solver::analyse(&mut solver, &pos, 45);
-    // 10 nodes when written.
-    assert!(solver.nodes() < 1_000, "{} nodes", solver.nodes());
+    endgame_solver::analyse(&mut solver, &pos, 44);
+    // 61,013 nodes when written.
+    assert!(solver.nodes() < 600_000, "{} nodes", solver.nodes());
 }

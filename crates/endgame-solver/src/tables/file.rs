@@ -5,7 +5,7 @@
 //! | offset | size | field | value |
 //! |---|---|---|---|
 //! | 0 | 8 | magic | `ES7-DTM\n` |
-//! | 8 | 2 | format version | 5 |
+//! | 8 | 2 | format version | 6 |
 //! | 10 | 2 | header size | 64 |
 //! | 12 | 4 | number of blocks | see `expected_blocks` |
 //! | 16 | 8 | size of the whole file in bytes | |
@@ -27,7 +27,8 @@
 //! other kinds the plies within which the kind's side forces its goal (`Distance`); 255 for
 //! none (or no position). A keep block is one (side to move, state and White king) of the keep
 //! table (see `keep`; digit 0 = state · 49 + White king's square). Version 1 had the mate
-//! blocks only, version 2 the first four kinds, 4 the six distance kinds. Opening
+//! blocks only, version 2 the first four kinds, 4 the six distance kinds, 5 a keep table that
+//! trusted the distance tables past a capture (unsound: see `keep`'s `outside`). Opening
 //! checks the header, the directory and its checksum, and the file's size; each block's
 //! checksum is checked when the block is first read, so a corrupt file is an error before any
 //! of its values is used.
@@ -43,7 +44,7 @@ use std::{
 use super::{Kind, index::Layout, keep, material::Material};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 5;
+const VERSION: u16 = 6;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 

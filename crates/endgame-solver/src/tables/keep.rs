@@ -9,8 +9,10 @@
 //! k plies (its rules, read forwards, are the equation below), solved once for every k, with
 //! more freedom for White (each run of the order only needs its own placements apart): the drop
 //! may be spent on any move, and the run after it may keep to the order in any orientation of
-//! the board or to a second order, rook first ([`RookFirst`]). A capture leaves the ending for
-//! one decided by the distance tables (White mates, or Black forces a draw or a mate).
+//! the board or to a second order, rook first ([`RookFirst`]). A capture leaves the ending and
+//! starts a new segment with no order: White's mate keeps it for ever, anything else at most
+//! the plies before a third occurrence can come, fewer where Black forces a drawn end or a mate
+//! sooner (the distance tables).
 //!
 //! - A position that has ended: for ever if Black is mated, else never (byte 0).
 //! - Otherwise at most one ply less than the plies within which Black forces a drawn end or a
@@ -41,7 +43,7 @@ use super::{
     Dtm, Kind, NONE,
     index::{Symmetry, position_of},
     material::Material,
-    order::{ROOK_STATES, Run, index_in, up},
+    order::{FIRST_TRIPLE, ROOK_STATES, Run, index_in, up},
 };
 
 /// The ending the table covers.
@@ -373,9 +375,10 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
     }
 
     /// The byte of a position outside the table (after a capture: a new segment), from the
-    /// distance tables alone: the plies within which Black forces a drawn end or a mate bound
-    /// it, White's mate keeps it for ever, and where neither is known only the position itself
-    /// counts.
+    /// distance tables alone. White's mate keeps it for ever (its positions all differ). Else no
+    /// order binds White there, so only the plies before a third occurrence can come are sure
+    /// ([`FIRST_TRIPLE`]: the game is the one without repetition up to then), and the plies
+    /// within which Black forces a drawn end or a mate bound them.
     fn outside(&self, pos: &Position) -> u8 {
         if pos.legal_moves().is_empty() {
             return if pos.is_check() && pos.turn() == Color::Black {
@@ -389,8 +392,8 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
         }
         match Self::bound_of(&self.value, pos) {
             (NONE, true) => FOREVER,
-            (NONE, false) => 1,
-            (d, _) => d,
+            // FIRST_TRIPLE - 1 plies at most: byte FIRST_TRIPLE.
+            (d, _) => d.min(FIRST_TRIPLE as u8),
         }
     }
 }

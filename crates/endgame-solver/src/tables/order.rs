@@ -30,6 +30,13 @@ use small_board::{Color, Move, Position, Role, Square};
 
 use super::index::Symmetry;
 
+/// The fewest plies in which a position with no relevant history (a new segment's first, or one
+/// whose segment holds no position that could come back in time) can reach a third occurrence:
+/// the current position returns twice, each return taking at least four plies (White must move
+/// a piece away and back, and so must Black); a new position needs one ply more. Before it, no
+/// order is needed: the game is the one without repetition.
+pub const FIRST_TRIPLE: u32 = 8;
+
 /// All eight symmetries of the board (bit s for symmetry s).
 const ALL: u8 = 0xff;
 

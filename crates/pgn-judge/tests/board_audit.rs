@@ -595,7 +595,7 @@ fn castle_no_right() {
 }
 
 #[test]
-fn castle_partial_rights_Kq() {
+fn castle_partial_rights_kq() {
     check(
         Some("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1"),
         false,
@@ -606,7 +606,7 @@ fn castle_partial_rights_Kq() {
 }
 
 #[test]
-fn castle_partial_rights_Kq_black() {
+fn castle_partial_rights_kq_black() {
     check(
         Some("r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1"),
         false,
@@ -617,7 +617,7 @@ fn castle_partial_rights_Kq_black() {
 }
 
 #[test]
-fn castle_partial_rights_Kq_ok() {
+fn castle_partial_rights_kq_ok() {
     check(
         Some("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1"),
         false,
@@ -749,7 +749,7 @@ fn c960_other_rook_on_king_dest() {
 }
 
 #[test]
-fn c960_xfen_KQ_outer_rooks() {
+fn c960_xfen_kq_outer_rooks() {
     check(
         Some("1r2k2r/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1"),
         true,

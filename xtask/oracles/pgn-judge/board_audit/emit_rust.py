@@ -55,5 +55,5 @@ for name, fen, c960, moves, v, p in cases:
 fn %s() {
     check(%s, %s, "%s", "%s", %s);
 }
-''' % (name, fen_s, 'true' if c960 else 'false', moves, v, ply_s))
+''' % (name.lower(), fen_s, 'true' if c960 else 'false', moves, v, ply_s))
 open('crates/pgn-judge/tests/board_audit.rs', 'w').write(''.join(out))

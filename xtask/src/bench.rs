@@ -66,7 +66,11 @@ fn print_table(rows: &[Row]) {
     println!("| tool | measure | ours | baseline | baseline's | ratio |");
     println!("|---|---|---|---|---|---|");
     for r in rows {
-        let ratio = r.ratio.map_or("—".to_owned(), |x| format!("{x:.1}×"));
+        // Two decimals below 10 (goals such as 1.8× are judged on them), one above.
+        let ratio = r.ratio.map_or("—".to_owned(), |x| match x {
+            x if x < 10.0 => format!("{x:.2}×"),
+            x => format!("{x:.1}×"),
+        });
         println!(
             "| {} | {} | {} | {} | {} | {} |",
             r.tool, r.what, r.ours, r.baseline, r.theirs, ratio

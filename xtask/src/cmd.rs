@@ -1,6 +1,11 @@
 //! Running commands as argument vectors, echoed first; a failure names the command.
 
-use std::process::{Command, Output};
+use std::{
+    process::{Command, Output},
+    time::Duration,
+};
+
+use nix::sys::resource::{UsageWho, getrusage};
 
 /// The error type of every xtask step: one line for the user.
 pub type Result<T = ()> = std::result::Result<T, String>;
@@ -79,4 +84,16 @@ pub fn available(program: &str, probe_arg: &str) -> bool {
         .arg(probe_arg)
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+/// The CPU time (user + system) of this process's children that have been waited for, to the
+/// microsecond: a benchmark takes it before and after a child.
+pub fn children_cpu_time() -> Result<Duration> {
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN)
+        .map_err(|e| format!("cannot read the children's CPU time: {e}"))?;
+    let micros = |t: nix::sys::time::TimeVal| {
+        Duration::from_secs(t.tv_sec().max(0) as u64)
+            + Duration::from_micros(t.tv_usec().max(0) as u64)
+    };
+    Ok(micros(usage.user_time()) + micros(usage.system_time()))
 }

@@ -140,7 +140,7 @@ fn measure(binary: &Path, cases: &Path, answers: &Path) -> Result<Timing> {
         cases.display(),
         answers.display()
     );
-    let before = children_cpu();
+    let before = cmd::children_cpu_time()?;
     let start = Instant::now();
     let status = Command::new(binary)
         .arg(cases)
@@ -152,23 +152,8 @@ fn measure(binary: &Path, cases: &Path, answers: &Path) -> Result<Timing> {
     if !status.success() {
         return Err(format!("atomic failed on the generated cases ({status})"));
     }
-    let cpu = match (before, children_cpu()) {
-        (Some(a), Some(b)) if b > a => b - a,
-        _ => wall,
-    };
+    let cpu = (cmd::children_cpu_time()? - before).as_secs_f64();
     Ok(Timing { cpu, wall })
-}
-
-/// User + system seconds of the waited-for children of this process.
-fn children_cpu() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which may contain spaces) start at field 3; cutime and
-    // cstime are fields 16 and 17, in clock ticks (100 per second on Linux).
-    let rest = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let cutime: f64 = fields.get(13)?.parse().ok()?;
-    let cstime: f64 = fields.get(14)?.parse().ok()?;
-    Some((cutime + cstime) / 100.0)
 }
 
 struct PythonTiming {

@@ -27,7 +27,8 @@ use std::{
     fs,
     io::{BufWriter, Write as _},
     path::{Path, PathBuf},
-    process::{Command, Stdio},
+    process::{Child, Command, Stdio},
+    sync::atomic::{AtomicBool, Ordering},
     thread,
     time::{Duration, Instant},
 };
@@ -413,7 +414,7 @@ fn describe_archive(name: &'static str, path: PathBuf, ours: &str) -> Result<Arc
 
 /// Runs a program to its end, its output discarded, watching its peak memory.
 fn measure(program: &str, args: &[&str]) -> Result<Measure> {
-    let before = children_cpu_time()?;
+    let before = cmd::children_cpu_time()?;
     let start = Instant::now();
     let mut child = Command::new(program)
         .args(args)
@@ -421,25 +422,37 @@ fn measure(program: &str, args: &[&str]) -> Result<Measure> {
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("cannot start {program}: {e}"))?;
-    let rss_kib = watch(&mut child, program)?;
-    let wall = start.elapsed();
-    let cpu = children_cpu_time()? - before;
+    let (wall, rss_kib) = watch(&mut child, program, start)?;
+    let cpu = cmd::children_cpu_time()? - before;
     Ok(Measure { cpu, wall, rss_kib })
 }
 
-/// Waits for a child, reading its peak memory every few milliseconds; fails unless it exits 0.
-fn watch(child: &mut std::process::Child, program: &str) -> Result<u64> {
-    let mut peak = 0;
-    loop {
-        if let Some(kib) = vm_hwm_kib(child.id()) {
-            peak = peak.max(kib);
-        }
-        match child.try_wait() {
-            Ok(Some(status)) if status.success() => return Ok(peak),
-            Ok(Some(status)) => return Err(format!("{program} failed ({status})")),
-            Ok(None) => thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("cannot wait for {program}: {e}")),
-        }
+/// Waits for a child, sampling its peak memory on another thread meanwhile; its wall time since
+/// `start`, taken as soon as it exits (a run of 0.15 s would otherwise count up to a sampling
+/// period too many), and its peak memory. Fails unless it exits 0.
+fn watch(child: &mut Child, program: &str, start: Instant) -> Result<(Duration, u64)> {
+    let pid = child.id();
+    let done = AtomicBool::new(false);
+    let (status, wall, peak) = thread::scope(|scope| {
+        let sampler = scope.spawn(|| {
+            let mut peak = 0;
+            while !done.load(Ordering::Relaxed) {
+                if let Some(kib) = vm_hwm_kib(pid) {
+                    peak = peak.max(kib);
+                }
+                thread::sleep(Duration::from_millis(2));
+            }
+            peak
+        });
+        let status = child.wait();
+        let wall = start.elapsed();
+        done.store(true, Ordering::Relaxed);
+        (status, wall, sampler.join().unwrap_or(0))
+    });
+    match status {
+        Ok(status) if status.success() => Ok((wall, peak)),
+        Ok(status) => Err(format!("{program} failed ({status})")),
+        Err(e) => Err(format!("cannot wait for {program}: {e}")),
     }
 }
 
@@ -492,7 +505,7 @@ fn best_of(program: &str, args: &[&str], by_wall: bool) -> Result<Measure> {
 fn through_pipe(ours: &str, archive: &Archive, times: usize) -> Result<Measure> {
     eprintln!("{} × {times} through a pipe:", archive.path.display());
     let text = fs::read(&archive.path).map_err(|e| format!("cannot read the archive: {e}"))?;
-    let before = children_cpu_time()?;
+    let before = cmd::children_cpu_time()?;
     let start = Instant::now();
     let mut child = Command::new(ours)
         .args(["--pgn", "-j", "2", "--json", "--summary"])
@@ -524,11 +537,10 @@ fn through_pipe(ours: &str, archive: &Archive, times: usize) -> Result<Measure> 
             }
         }
     });
-    let rss_kib = watch(&mut child, ours)?;
-    let wall = start.elapsed();
+    let (wall, rss_kib) = watch(&mut child, ours, start)?;
     let _ = writer.join();
     let summary = last.join().unwrap_or_default();
-    let cpu = children_cpu_time()? - before;
+    let cpu = cmd::children_cpu_time()? - before;
     let expected = format!("\"games\":{}", archive.games * times as u64);
     if !summary.contains(&expected) {
         return Err(format!(
@@ -541,25 +553,6 @@ fn through_pipe(ours: &str, archive: &Archive, times: usize) -> Result<Measure> 
         wall.as_secs_f64()
     );
     Ok(Measure { cpu, wall, rss_kib })
-}
-
-/// The CPU time (user + system) of this process's finished children, from `/proc/self/stat`
-/// (fields 16 and 17, `cutime` and `cstime`, in clock ticks of 1/100 s on Linux).
-fn children_cpu_time() -> Result<Duration> {
-    let stat = fs::read_to_string("/proc/self/stat")
-        .map_err(|e| format!("cannot read /proc/self/stat (CPU times need Linux): {e}"))?;
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| -> Result<u64> {
-        fields
-            .get(i)
-            .and_then(|f| f.parse().ok())
-            .ok_or_else(|| format!("unexpected /proc/self/stat: {stat:?}"))
-    };
-    // `rest` starts at field 3 (state), so field n is at index n - 3.
-    let total = ticks(16 - 3)? + ticks(17 - 3)?;
-    Ok(Duration::from_millis(total * 10))
 }
 
 /// python-chess parsing (which validates every SAN against the board) and replaying the main

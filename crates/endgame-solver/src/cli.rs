@@ -13,7 +13,7 @@ use toolkit_cli::{Diagnostics, Input, Report, Status};
 
 use crate::{
     Problem, Solver, analyse, analysis, json, reference,
-    tables::{self, Material, Tables, keep, verify},
+    tables::{self, Material, Tables, keep, pawn_keep, verify},
 };
 
 /// How the answer is printed.
@@ -222,6 +222,27 @@ pub fn verify_tables<W: Write, E: Write>(
         out,
         "keep table ({}): {}",
         keep::MATERIAL,
+        if broken == 0 {
+            "ok".to_owned()
+        } else {
+            format!("{broken} entries break the equation")
+        }
+    )?;
+    for e in &errors {
+        writeln!(out, "  {e}")?;
+    }
+    failed += broken;
+    let (broken, errors) = pawn_keep::check(
+        &all.pawn_keep,
+        |kind, pos| all.value(kind, pos),
+        &all.keep,
+        1,
+        |_| {},
+    );
+    writeln!(
+        out,
+        "pawn keep table ({}): {}",
+        pawn_keep::MATERIAL,
         if broken == 0 {
             "ok".to_owned()
         } else {

@@ -17,7 +17,7 @@
 //! few plies deeper but makes the proofs that fail, the common case inside the search, several
 //! times dearer.)
 
-use small_board::{Color, Move, MoveList, Position, Role};
+use small_board::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 
 use crate::{
     table::{MoveHint, Table},
@@ -26,27 +26,54 @@ use crate::{
         index::Symmetry,
         keep::{self, Keep},
         order::{Run, run_of},
+        pawn_keep::{self, Segment},
     },
 };
 
-/// What the keep table says of `pos` (in the rook ending) after `segment` (the positions of the
-/// current repetition segment, `pos` the last): the best of the orientations of the order the
-/// segment kept to; `None` for another ending, a segment that kept to none, or a block that
-/// could not be read.
+/// What the keep tables say of `pos` after `segment` (the positions of the current repetition
+/// segment, `pos` the last): in the rook ending the best of the orientations of the order the
+/// segment kept to, in the pawn ending the pawn keep table where White's placements in the
+/// segment all differ; `None` for another ending, a segment that allows neither, or a block
+/// that could not be read.
 pub fn kept_after<'p>(
     tables: &mut Tables,
     segment: impl Iterator<Item = &'p Position> + Clone,
     pos: &Position,
 ) -> Option<Keep> {
-    if Material::of(pos.board()) != Some(keep::MATERIAL) {
-        return None;
+    match Material::of(pos.board())? {
+        keep::MATERIAL => (0..8)
+            .filter_map(|s| {
+                let sym = Symmetry(s);
+                tables.keep(pos, run_of(segment.clone(), sym)?, sym)
+            })
+            .max_by_key(|keep| keep.0),
+        pawn_keep::MATERIAL => tables.pawn_keep(pos, segment_of(segment)?),
+        _ => None,
     }
-    (0..8)
-        .filter_map(|s| {
-            let sym = Symmetry(s);
-            tables.keep(pos, run_of(segment.clone(), sym)?, sym)
-        })
-        .max_by_key(|keep| keep.0)
+}
+
+/// Where the last position of `segment` (the positions of a repetition segment) stands for the
+/// pawn keep table: alone in it, or after White's placements all different (equal neighbours
+/// are one placement, held while Black moves); `None` when a placement comes back.
+fn segment_of<'p>(segment: impl Iterator<Item = &'p Position>) -> Option<Segment> {
+    let mut placements: Vec<(Square, Bitboard)> = Vec::new();
+    let mut positions = 0;
+    for pos in segment {
+        positions += 1;
+        let placement = (pos.king(Color::White), pos.board().by_color(Color::White));
+        if placements.last() == Some(&placement) {
+            continue;
+        }
+        if placements.contains(&placement) {
+            return None;
+        }
+        placements.push(placement);
+    }
+    Some(if positions == 1 {
+        Segment::New
+    } else {
+        Segment::Distinct
+    })
 }
 
 /// The search, over the solver's transposition table and endgame tables.
@@ -73,9 +100,12 @@ impl Keeper<'_> {
         if let Some(tables) = self.tables.as_mut()
             && let Some(keep) = kept_after(tables, segment.clone(), pos)
         {
-            // The table plays the search's game and more (the drop on any move, the run after
-            // it in any orientation or rook first), so the search would not prove it either.
-            return keep.keeps(plies);
+            // The rook ending's table plays the search's game and more (the drop on any move,
+            // the run after it in any orientation or rook first), so the search would not prove
+            // it either; the pawn ending's plays one order only.
+            if keep.keeps(plies) || Material::of(pos.board()) == Some(keep::MATERIAL) {
+                return keep.keeps(plies);
+            }
         }
         match run_of(segment, Symmetry::IDENTITY) {
             Some(run) => self.keeps(pos, plies, run),
@@ -96,6 +126,16 @@ impl Keeper<'_> {
             return false;
         }
         if plies == 0 {
+            return true;
+        }
+        // With the drop still there White's placements in the segment all differ, so one run
+        // of the pawn keep table's order may follow.
+        if run.fresh()
+            && let Some(tables) = self.tables.as_mut()
+            && tables
+                .pawn_keep(pos, Segment::Distinct)
+                .is_some_and(|keep| keep.keeps(plies))
+        {
             return true;
         }
         // Entries hold whether Black breaks it (monotone in the plies, like Black's draw).

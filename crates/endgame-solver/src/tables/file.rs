@@ -5,7 +5,7 @@
 //! | offset | size | field | value |
 //! |---|---|---|---|
 //! | 0 | 8 | magic | `ES7-DTM\n` |
-//! | 8 | 2 | format version | 6 |
+//! | 8 | 2 | format version | 7 |
 //! | 10 | 2 | header size | 64 |
 //! | 12 | 4 | number of blocks | see `expected_blocks` |
 //! | 16 | 8 | size of the whole file in bytes | |
@@ -20,15 +20,17 @@
 //! superiority distances, 4 White's distances to a mate holding superiority, 5 to reach one, 6
 //! the keep table), digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes), checksum
 //! of the block's bytes (8 bytes). The blocks come kind by kind, each kind in `Material::ALL`
-//! order, then the keep table's (KRvKR only).
+//! order, then the keep table's (KRvKR), then the pawn keep table's (KRPvKR, kind 6 too).
 //!
 //! A block holds one (kind, material, side to move, digit 0) of the index (see `index`), one
 //! byte per slot: for a mate block the plies to mate, the side to move mating when odd; for the
 //! other kinds the plies within which the kind's side forces its goal (`Distance`); 255 for
 //! none (or no position). A keep block is one (side to move, state and White king) of the keep
-//! table (see `keep`; digit 0 = state · 49 + White king's square). Version 1 had the mate
-//! blocks only, version 2 the first four kinds, 4 the six distance kinds, 5 a keep table that
-//! trusted the distance tables past a capture (unsound: see `keep`'s `outside`). Opening
+//! table (see `keep`; digit 0 = state · 49 + White king's square), or one (side to move,
+//! segment, pawn and White king) of the pawn keep table (see `pawn_keep`; digit 0 = (segment ·
+//! 20 + pawn) · 49 + White king's square). Version 1 had the mate blocks only, version 2 the
+//! first four kinds, 4 the six distance kinds, 5 a keep table that trusted the distance tables
+//! past a capture (unsound: see `keep`'s `outside`), 6 no pawn keep table. Opening
 //! checks the header, the directory and its checksum, and the file's size; each block's
 //! checksum is checked when the block is first read, so a corrupt file is an error before any
 //! of its values is used.
@@ -41,10 +43,10 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use super::{Kind, index::Layout, keep, material::Material};
+use super::{Kind, index::Layout, keep, material::Material, pawn_keep};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 6;
+const VERSION: u16 = 7;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 
@@ -176,27 +178,37 @@ pub fn expected_blocks() -> Vec<BlockEntry> {
             }
         }
     }
-    for side in 0..2 {
-        for d0 in 0..keep::BLOCKS_PER_SIDE {
-            entries.push(BlockEntry {
-                kind: Kind::Keep,
-                material: keep::MATERIAL,
-                side,
-                d0,
-                len: keep::BLOCK_SLOTS,
-                offset,
-                checksum: 0,
-            });
-            offset += keep::BLOCK_SLOTS as u64;
+    for (material, blocks_per_side) in KEEP_TABLES {
+        for side in 0..2 {
+            for d0 in 0..blocks_per_side {
+                entries.push(BlockEntry {
+                    kind: Kind::Keep,
+                    material,
+                    side,
+                    d0,
+                    len: keep::BLOCK_SLOTS,
+                    offset,
+                    checksum: 0,
+                });
+                offset += keep::BLOCK_SLOTS as u64;
+            }
         }
     }
     entries
 }
 
+/// The keep tables, in file order, with their blocks per side to move (each block
+/// [`keep::BLOCK_SLOTS`] bytes).
+const KEEP_TABLES: [(Material, usize); 2] = [
+    (keep::MATERIAL, keep::BLOCKS_PER_SIDE),
+    (pawn_keep::MATERIAL, pawn_keep::BLOCKS_PER_SIDE),
+];
+
 /// Where the bytes of the block `e` start in its table (as `write` takes it).
 fn table_start(e: &BlockEntry) -> usize {
     let blocks_per_side = match e.kind {
-        Kind::Keep => keep::BLOCKS_PER_SIDE,
+        Kind::Keep if e.material == keep::MATERIAL => keep::BLOCKS_PER_SIDE,
+        Kind::Keep => pawn_keep::BLOCKS_PER_SIDE,
         _ => Layout::new(e.material).digit0_count(),
     };
     (e.side * blocks_per_side + e.d0) * e.len
@@ -225,12 +237,12 @@ fn encode_directory(entries: &[BlockEntry]) -> Vec<u8> {
 }
 
 /// Writes the tables (by [`Kind::index`], each in [`Material::ALL`] order, `None` for dead
-/// materials) and the keep table to `path`, through a temporary file renamed at the end so a
-/// reader never sees half a file.
+/// materials) and the keep tables (`keep`: the rook ending's, then the pawn ending's) to
+/// `path`, through a temporary file renamed at the end so a reader never sees half a file.
 pub fn write(
     path: &Path,
     tables: &[Vec<Option<Vec<u8>>>; Kind::COUNT],
-    keep: &[u8],
+    keep: [&[u8]; 2],
 ) -> Result<(), TableError> {
     let err = |kind| TableError {
         path: path.to_owned(),
@@ -283,11 +295,14 @@ pub fn write(
 /// The table a block `e` belongs to, if built.
 fn table_of<'a>(
     tables: &'a [Vec<Option<Vec<u8>>>; Kind::COUNT],
-    keep: &'a [u8],
+    keep: [&'a [u8]; 2],
     e: &BlockEntry,
 ) -> Option<&'a [u8]> {
     match e.kind {
-        Kind::Keep => (keep.len() == keep::SLOTS).then_some(keep),
+        Kind::Keep if e.material == keep::MATERIAL => {
+            (keep[0].len() == keep::SLOTS).then_some(keep[0])
+        }
+        Kind::Keep => (keep[1].len() == pawn_keep::SLOTS).then_some(keep[1]),
         _ => tables[e.kind.index()][e.material.code() as usize].as_deref(),
     }
 }

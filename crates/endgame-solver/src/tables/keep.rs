@@ -63,7 +63,7 @@ pub const BLOCK_SLOTS: usize = 49 * 49 * 49;
 pub const SLOTS: usize = 2 * BLOCKS_PER_SIDE * BLOCK_SLOTS;
 
 /// The byte of a position White keeps going for ever.
-const FOREVER: u8 = 255;
+pub(super) const FOREVER: u8 = 255;
 
 /// The most plies the table counts (more are counted as this many).
 pub const LONGEST: u8 = 253;
@@ -318,7 +318,7 @@ const WHITE_MATES: u8 = 254;
 const NO_BOUND: u8 = 253;
 
 /// The largest bound a leaf holds (a larger one is held as this: a lower bound, sound).
-const LAST_BOUND: u8 = 252;
+pub(super) const LAST_BOUND: u8 = 252;
 
 impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
     fn new(value: V) -> Leaves<V> {
@@ -347,7 +347,7 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
                         0
                     };
                 }
-                match Self::bound_of(&value, &pos) {
+                match bound_of(&value, &pos) {
                     (NONE, true) => WHITE_MATES,
                     (NONE, false) => NO_BOUND,
                     (cap, _) => cap.min(LAST_BOUND),
@@ -363,38 +363,43 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
         self.leaves[side * 49usize.pow(4) + placement(squares)]
     }
 
-    /// The bound of a position that has not ended: the byte it cannot exceed (the plies
-    /// within which Black forces a drawn end or a mate), and whether White mates.
-    fn bound_of(value: &V, pos: &Position) -> (u8, bool) {
-        let draw = value(Kind::Draw, pos);
-        match Dtm::from_byte(value(Kind::Mate, pos), pos.turn()) {
-            Dtm::Mate(Color::Black, d) => (draw.min(d as u8), false),
-            Dtm::Mate(Color::White, _) => (draw, true),
-            Dtm::Draw => (draw, false),
-        }
-    }
-
-    /// The byte of a position outside the table (after a capture: a new segment), from the
-    /// distance tables alone. White's mate keeps it for ever (its positions all differ). Else no
-    /// order binds White there, so only the plies before a third occurrence can come are sure
-    /// ([`FIRST_TRIPLE`]: the game is the one without repetition up to then), and the plies
-    /// within which Black forces a drawn end or a mate bound them.
+    /// The byte of a position outside the table (see [`outside`]).
     fn outside(&self, pos: &Position) -> u8 {
-        if pos.legal_moves().is_empty() {
-            return if pos.is_check() && pos.turn() == Color::Black {
-                FOREVER
-            } else {
-                0
-            };
-        }
-        if pos.is_dead() {
-            return 0;
-        }
-        match Self::bound_of(&self.value, pos) {
-            (NONE, true) => FOREVER,
-            // FIRST_TRIPLE - 1 plies at most: byte FIRST_TRIPLE.
-            (d, _) => d.min(FIRST_TRIPLE as u8),
-        }
+        outside(&self.value, pos)
+    }
+}
+
+/// The bound of a position that has not ended: the byte it cannot exceed (the plies within
+/// which Black forces a drawn end or a mate), and whether White mates.
+pub(super) fn bound_of(value: &impl Fn(Kind, &Position) -> u8, pos: &Position) -> (u8, bool) {
+    let draw = value(Kind::Draw, pos);
+    match Dtm::from_byte(value(Kind::Mate, pos), pos.turn()) {
+        Dtm::Mate(Color::Black, d) => (draw.min(d as u8), false),
+        Dtm::Mate(Color::White, _) => (draw, true),
+        Dtm::Draw => (draw, false),
+    }
+}
+
+/// The byte of a position outside the table (after a capture: a new segment), from the
+/// distance tables alone. White's mate keeps it for ever (its positions all differ). Else no
+/// order binds White there, so only the plies before a third occurrence can come are sure
+/// ([`FIRST_TRIPLE`]: the game is the one without repetition up to then), and the plies
+/// within which Black forces a drawn end or a mate bound them.
+pub(super) fn outside(value: &impl Fn(Kind, &Position) -> u8, pos: &Position) -> u8 {
+    if pos.legal_moves().is_empty() {
+        return if pos.is_check() && pos.turn() == Color::Black {
+            FOREVER
+        } else {
+            0
+        };
+    }
+    if pos.is_dead() {
+        return 0;
+    }
+    match bound_of(value, pos) {
+        (NONE, true) => FOREVER,
+        // FIRST_TRIPLE - 1 plies at most: byte FIRST_TRIPLE.
+        (d, _) => d.min(FIRST_TRIPLE as u8),
     }
 }
 

@@ -7,6 +7,7 @@
 //! | [`material`] | the sixteen materials ([`Material`]) |
 //! | [`order`] | the order White's placements keep to so no position occurs three times |
 //! | [`keep`] | how long White keeps the rook ending going along it |
+//! | [`pawn_keep`] | how long White keeps the pawn ending going along the simplest order |
 //! | [`index`] | where a position's value sits ([`index::Layout`], symmetries) |
 //! | [`generate`] | the retrograde generator |
 //! | [`file`](mod@file) | the file format and its errors ([`TableError`]) |
@@ -18,6 +19,7 @@ pub mod index;
 pub mod keep;
 pub mod material;
 pub mod order;
+pub mod pawn_keep;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
@@ -32,6 +34,7 @@ use self::{
     index::{Layout, Symmetry},
     keep::Keep,
     order::Run,
+    pawn_keep::Segment,
 };
 
 /// The byte of a slot with no mate (a draw) or no position.
@@ -193,7 +196,7 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
         path: path.to_owned(),
         kind: TableErrorKind::Io(e),
     })?;
-    let total = generate::total_slots() + keep::SLOTS as u64;
+    let total = generate::total_slots() + (keep::SLOTS + pawn_keep::SLOTS) as u64;
     let mut done = 0;
     let built = generate::build_all(|_, slots| {
         done += slots;
@@ -206,7 +209,15 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
             progress(done, total);
         },
     );
-    file::write(path, &built.into_tables(), &keep)
+    let pawn_keep = pawn_keep::build(
+        |kind, pos| built.value(kind, pos),
+        &keep,
+        |slots| {
+            done += slots;
+            progress(done, total);
+        },
+    );
+    file::write(path, &built.into_tables(), [&keep, &pawn_keep])
 }
 
 /// Opens the table file at `path`, building it first when there is none (calling `on_build`
@@ -234,8 +245,8 @@ pub struct Tables {
     layouts: Vec<Option<Layout>>,
     /// The first directory entry of each material, by [`Kind::index`] then material code.
     first_block: [Vec<usize>; Kind::COUNT],
-    /// The keep table's first directory entry.
-    keep_block: usize,
+    /// The keep tables' first directory entries: the rook ending's, the pawn ending's.
+    keep_block: [usize; 2],
     blocks: Vec<Option<Box<[u8]>>>,
     loaded_bytes: usize,
     /// The most bytes of blocks kept; past it the oldest block read is dropped (and read again
@@ -260,10 +271,10 @@ impl Tables {
     pub fn open(path: &Path) -> Result<Tables, TableError> {
         let file = TableFile::open(path)?;
         let mut first_block = Kind::ALL.map(|_| vec![0; Material::ALL.len()]);
-        let mut keep_block = 0;
+        let mut keep_block = [0; 2];
         for (i, e) in file.entries().iter().enumerate().rev() {
             match e.kind {
-                Kind::Keep => keep_block = i,
+                Kind::Keep => keep_block[usize::from(e.material == pawn_keep::MATERIAL)] = i,
                 kind => first_block[kind.index()][e.material.code() as usize] = i,
             }
         }
@@ -383,8 +394,17 @@ impl Tables {
     /// block could not be read.
     pub fn keep(&mut self, pos: &Position, run: Run, sym: Symmetry) -> Option<Keep> {
         let slot = keep::slot_of(pos, run, sym)?;
-        let block = self.keep_block + slot / keep::BLOCK_SLOTS;
+        let block = self.keep_block[0] + slot / keep::BLOCK_SLOTS;
         self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
+    }
+
+    /// What the pawn keep table says of `pos` in `segment`: `None` for another material or a
+    /// block that could not be read.
+    pub fn pawn_keep(&mut self, pos: &Position, segment: Segment) -> Option<Keep> {
+        let slot = pawn_keep::slot_of(pos, segment)?;
+        let block = self.keep_block[1] + slot / pawn_keep::BLOCK_SLOTS;
+        self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS)
+            .map(Keep)
     }
 
     /// The byte at `offset` in block `block` (read first if it is not held).
@@ -432,14 +452,14 @@ impl Tables {
     ) -> Result<WholeTables, TableError> {
         let total = self.blocks.len();
         let mut all: AllTables = Kind::ALL.map(|_| vec![None; Material::ALL.len()]);
-        let mut keep = Vec::new();
+        let mut keep = [Vec::new(), Vec::new()];
         for (i, entry) in self.file.entries().to_vec().into_iter().enumerate() {
             let bytes = match self.blocks[i].take() {
                 Some(bytes) => bytes,
                 None => self.file.read_block(i)?,
             };
             if entry.kind == Kind::Keep {
-                keep.extend_from_slice(&bytes);
+                keep[usize::from(entry.material == pawn_keep::MATERIAL)].extend_from_slice(&bytes);
                 progress(i + 1, total);
                 continue;
             }
@@ -449,9 +469,11 @@ impl Tables {
                 .extend_from_slice(&bytes);
             progress(i + 1, total);
         }
+        let [keep, pawn_keep] = keep;
         Ok(WholeTables {
             distances: all,
             keep,
+            pawn_keep,
             layouts: self.layouts,
         })
     }
@@ -464,6 +486,8 @@ pub struct WholeTables {
     pub distances: AllTables,
     /// The keep table ([`keep`]).
     pub keep: Vec<u8>,
+    /// The pawn keep table ([`pawn_keep`]).
+    pub pawn_keep: Vec<u8>,
     layouts: Vec<Option<Layout>>,
 }
 

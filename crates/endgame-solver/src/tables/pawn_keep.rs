@@ -1,0 +1,348 @@
+//! The pawn keep table: for every position of KRPvKR, how many plies White keeps the game going
+//! (no stalemate, no mate of White, no third occurrence) along the simplest order of its
+//! placements, the king's square first and then the rook's (a1 = 0, b1 = 1, ..., a2 = 7, in the
+//! table's frame: the pawn on files a–d, a position with it on e–g mirrored). It is the keep
+//! table ([`keep`](super::keep)) of the pawn ending, where that one's states would cost 35
+//! times its size: one order, no choice of symmetry, so two states only ([`Segment`]).
+//!
+//! - [`Segment::Distinct`]: White's placements in the segment so far all differ (the segment
+//!   kept to some order without spending its drop). From here White keeps to this table's
+//!   order in one increasing run, so each placement occurs at most twice: once before, once in
+//!   the run. The table counts the plies White keeps the game going that way.
+//! - [`Segment::New`]: the position starts its segment (after a capture, a pawn move, or at the
+//!   start with no history). White has two runs, an increasing run, one move anywhere (the
+//!   drop), and another increasing run ([`Segment::Distinct`] from there); and White's mate keeps
+//!   the game going for ever (its positions all differ, and nothing came before).
+//!
+//! A pawn move starts a new segment: [`Segment::New`] of the position it leads to (built
+//! before it: the pawn's squares from rank 6 down). A capture of the pawn leads to KRvKR, a new
+//! segment: the keep table's value for a segment's start, in the best orientation. Any other
+//! capture or a promotion leaves both tables: as in the keep table, White's mate keeps it for
+//! ever, anything else at most the plies before a third occurrence can come (`keep::outside`).
+//! The bounds are the keep table's: Black's forced drawn end or mate within d plies caps the
+//! byte at d.
+//!
+//! Layout: a byte per slot as in the keep table (k + 1 for k plies, 255 for ever, 0 for a
+//! position that has ended or none), slot = ((((side · 2 + segment) · 20 + pawn) · 49 + White
+//! king) · 49 + White rook) · 2401 + Black king · 49 + Black rook, pawn = file · 5 + rank − 2
+//! (files a–d, ranks 2–6); a *block* (the unit the file stores) is one (side, segment, pawn,
+//! White king), as big as the keep table's.
+
+use rayon::prelude::*;
+use small_board::{Color, Move, Piece, Position, Role, Square};
+
+use super::{
+    Kind, NONE,
+    index::{Symmetry, position_of},
+    keep::{self, FOREVER, Keep, LAST_BOUND, LONGEST},
+    material::Material,
+    order::Run,
+};
+
+/// The ending the table covers.
+pub const MATERIAL: Material = Material {
+    white_rook: true,
+    white_extra: Some(Role::Pawn),
+    black_rook: true,
+};
+
+/// The pawn's squares in the table's frame: files a–d, ranks 2–6.
+const PAWNS: usize = 20;
+
+/// Blocks per side to move: a segment state, the pawn's square and White's king square.
+pub const BLOCKS_PER_SIDE: usize = 2 * PAWNS * 49;
+
+/// Slots per block: White's rook, Black's king and rook.
+pub const BLOCK_SLOTS: usize = keep::BLOCK_SLOTS;
+
+/// Slots in the table.
+pub const SLOTS: usize = 2 * BLOCKS_PER_SIDE * BLOCK_SLOTS;
+
+/// Where the position stands in its repetition segment (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// White's placements in the segment so far all differ; one run is left.
+    Distinct = 0,
+    /// The position starts its segment; two runs are left.
+    New = 1,
+}
+
+/// The squares of White's king, rook and pawn and Black's king and rook in the table's frame,
+/// if `pos` is of the table's material.
+fn squares_of(pos: &Position) -> Option<[Square; 5]> {
+    if Material::of(pos.board())? != MATERIAL {
+        return None;
+    }
+    let board = pos.board();
+    let square = |color, role| board.by_piece(Piece { color, role }).first();
+    let squares = [
+        square(Color::White, Role::King)?,
+        square(Color::White, Role::Rook)?,
+        square(Color::White, Role::Pawn)?,
+        square(Color::Black, Role::King)?,
+        square(Color::Black, Role::Rook)?,
+    ];
+    Some(if squares[2].file().index() > 3 {
+        squares.map(|sq| Symmetry::MIRROR.apply(sq))
+    } else {
+        squares
+    })
+}
+
+/// The pawn's index, for a pawn on files a–d, ranks 2–6.
+fn pawn_index(pawn: Square) -> Option<usize> {
+    let (file, rank) = (pawn.file().index() as usize, pawn.rank().index() as usize);
+    (file < 4 && (1..=5).contains(&rank)).then(|| file * 5 + rank - 1)
+}
+
+/// The slot of the squares (White's king, rook and pawn, Black's king and rook, in the table's
+/// frame) with `turn` to move.
+fn slot(turn: Color, segment: Segment, squares: [Square; 5]) -> Option<usize> {
+    let side = usize::from(turn == Color::Black);
+    let head = (side * 2 + segment as usize) * PAWNS + pawn_index(squares[2])?;
+    Some(
+        [squares[0], squares[1], squares[3], squares[4]]
+            .iter()
+            .fold(head, |slot, sq| slot * 49 + sq.index()),
+    )
+}
+
+/// The slot of `pos` in `segment`, if `pos` is of the table's material.
+pub fn slot_of(pos: &Position, segment: Segment) -> Option<usize> {
+    slot(pos.turn(), segment, squares_of(pos)?)
+}
+
+/// The position of the squares with `turn` to move, if they make one.
+fn position(turn: Color, squares: [Square; 5]) -> Option<Position> {
+    let pieces = [
+        Role::King.of(Color::White),
+        Role::Rook.of(Color::White),
+        Role::Pawn.of(Color::White),
+        Role::King.of(Color::Black),
+        Role::Rook.of(Color::Black),
+    ];
+    position_of(turn, pieces.into_iter().zip(squares))
+}
+
+/// The keep table's value of a KRvKR position that starts its segment: the best orientation.
+fn rook_ending(keep_table: &[u8], pos: &Position) -> u8 {
+    (0..8)
+        .filter_map(|s| keep::slot_of(pos, Run::FRESH, Symmetry(s)))
+        .map(|slot| keep_table[slot])
+        .max()
+        .unwrap_or(0)
+}
+
+/// The byte of the squares with `turn` to move in `segment`, from the table's slots already
+/// filled (`table(slot)`), the distance tables (`value`) and the keep table.
+fn evaluate(
+    table: &impl Fn(usize) -> u8,
+    value: &impl Fn(Kind, &Position) -> u8,
+    keep_table: &[u8],
+    segment: Segment,
+    turn: Color,
+    squares: [Square; 5],
+) -> u8 {
+    let Some(pos) = position(turn, squares) else {
+        return 0;
+    };
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return if pos.is_check() && turn == Color::Black {
+            FOREVER
+        } else {
+            0
+        };
+    }
+    let cap = match keep::bound_of(value, &pos) {
+        (NONE, true) if segment == Segment::New => return FOREVER,
+        (NONE, _) => NONE,
+        (cap, _) => cap.min(LAST_BOUND),
+    };
+    if cap <= 1 {
+        return cap;
+    }
+    let slot = |turn, segment, squares| slot(turn, segment, squares).map_or(0, table);
+    // The squares after a quiet move of a piece other than the pawn.
+    let after = |m: Move| {
+        let mut squares = squares;
+        let piece = match (turn, m.role) {
+            (Color::White, Role::King) => 0,
+            (Color::White, _) => 1,
+            (Color::Black, Role::King) => 3,
+            (Color::Black, _) => 4,
+        };
+        squares[piece] = m.to;
+        squares
+    };
+    let best = if turn == Color::White {
+        moves.iter().fold(0, |best, &m| {
+            let child = if m.capture.is_some() || m.promotion.is_some() {
+                keep::outside(value, &pos.play(m))
+            } else if m.role == Role::Pawn {
+                let mut squares = squares;
+                squares[2] = m.to;
+                slot(Color::Black, Segment::New, squares)
+            } else {
+                let next = after(m);
+                let up =
+                    (next[0].index(), next[1].index()) > (squares[0].index(), squares[1].index());
+                let run = if up {
+                    slot(Color::Black, segment, next)
+                } else {
+                    0
+                };
+                // With two runs left, any move may end the first.
+                let drop = if segment == Segment::New {
+                    slot(Color::Black, Segment::Distinct, next)
+                } else {
+                    0
+                };
+                run.max(drop)
+            };
+            best.max(child)
+        })
+    } else {
+        moves.iter().fold(FOREVER, |worst, &m| {
+            let child = match m.capture {
+                Some(Role::Pawn) => rook_ending(keep_table, &pos.play(m)),
+                Some(_) => keep::outside(value, &pos.play(m)),
+                None => slot(Color::White, segment, after(m)),
+            };
+            worst.min(child)
+        })
+    };
+    let searched = if best == FOREVER {
+        FOREVER
+    } else {
+        (best + 1).min(LONGEST + 1)
+    };
+    searched.min(cap)
+}
+
+/// The squares of slot `i` of the table (and its side to move and segment).
+fn squares_at(i: usize) -> (Color, Segment, [Square; 5]) {
+    let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
+    let head = i / 49usize.pow(4);
+    let pawn = head % PAWNS;
+    let pawn = Square::new(((pawn % 5 + 1) * 7 + pawn / 5) as u32).unwrap_or(Square::A1);
+    let segment = if (head / PAWNS).is_multiple_of(2) {
+        Segment::Distinct
+    } else {
+        Segment::New
+    };
+    let turn = if head / (2 * PAWNS) == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    (
+        turn,
+        segment,
+        [
+            square(i / 117_649),
+            square(i / 2401),
+            pawn,
+            square(i / 49),
+            square(i),
+        ],
+    )
+}
+
+/// Builds the table from the distance tables (`value(kind, position)`: the byte of any position
+/// of the task's material) and the keep table, calling `progress(slots)` after each pawn square
+/// and segment state.
+pub fn build(
+    value: impl Fn(Kind, &Position) -> u8 + Sync,
+    keep_table: &[u8],
+    mut progress: impl FnMut(u64),
+) -> Vec<u8> {
+    let mut table = vec![0u8; SLOTS];
+    for file in 0..4 {
+        // A pawn move leads to a square further up: those first.
+        for rank in (1..=5).rev() {
+            let pawn = Square::new(rank * 7 + file).unwrap_or(Square::A1);
+            // The first run's drop leads to the state with one run left: that one first.
+            for segment in [Segment::Distinct, Segment::New] {
+                // White's moves in a run go up the order, Black's leave White's placement: the
+                // placements from the top down, White to move before Black at each.
+                for king in Square::all().rev() {
+                    for rook in Square::all().rev() {
+                        for turn in [Color::White, Color::Black] {
+                            let Some(start) =
+                                slot(turn, segment, [king, rook, pawn, Square::A1, Square::A1])
+                            else {
+                                continue;
+                            };
+                            let slice: Vec<u8> = (0..2401usize)
+                                .into_par_iter()
+                                .with_min_len(49)
+                                .map(|black| {
+                                    let black_king = Square::new((black / 49) as u32);
+                                    let black_rook = Square::new((black % 49) as u32);
+                                    let (Some(bk), Some(br)) = (black_king, black_rook) else {
+                                        return 0;
+                                    };
+                                    evaluate(
+                                        &|i| table[i],
+                                        &value,
+                                        keep_table,
+                                        segment,
+                                        turn,
+                                        [king, rook, pawn, bk, br],
+                                    )
+                                })
+                                .collect();
+                            table[start..start + 2401].copy_from_slice(&slice);
+                        }
+                    }
+                }
+                progress(2 * 49usize.pow(4) as u64);
+            }
+        }
+    }
+    table
+}
+
+/// What the table says of `pos` in `segment`, from the table's bytes.
+pub fn keep_of(table: &[u8], pos: &Position, segment: Segment) -> Option<Keep> {
+    Some(Keep(table[slot_of(pos, segment)?]))
+}
+
+/// Checks every entry of every `stride`-th block of `table` against the equation its children
+/// give (`value` and `keep_table` as for [`build`]), calling `progress(slots)` after each
+/// block: how many entries break it, and messages for at most ten.
+pub fn check(
+    table: &[u8],
+    value: impl Fn(Kind, &Position) -> u8 + Sync,
+    keep_table: &[u8],
+    stride: usize,
+    progress: impl Fn(u64) + Sync,
+) -> (u64, Vec<String>) {
+    let broken: Vec<(u64, Vec<String>)> = (0..2 * BLOCKS_PER_SIDE)
+        .into_par_iter()
+        .step_by(stride)
+        .map(|block| {
+            let mut found = (0, Vec::new());
+            for i in block * BLOCK_SLOTS..(block + 1) * BLOCK_SLOTS {
+                let (turn, segment, squares) = squares_at(i);
+                let want = evaluate(&|i| table[i], &value, keep_table, segment, turn, squares);
+                if want != table[i] {
+                    found.0 += 1;
+                    if found.1.len() < 10 {
+                        found.1.push(format!(
+                            "{turn:?} to move, {segment:?}, {squares:?}: stored {}, the children give {want}",
+                            table[i]
+                        ));
+                    }
+                }
+            }
+            progress(BLOCK_SLOTS as u64);
+            found
+        })
+        .collect();
+    let count = broken.iter().map(|b| b.0).sum();
+    let mut messages: Vec<String> = broken.into_iter().flat_map(|b| b.1).collect();
+    messages.truncate(10);
+    (count, messages)
+}

@@ -1,0 +1,277 @@
+//! The pawn keep table's claims, played out: from random KRPvKR positions that start their
+//! segment, where the table says White keeps the game going for k plies, White follows the
+//! table (any move it says keeps it: up its order, the drop to the state with one run left, a
+//! pawn move to a new segment) against a Black that returns to positions already seen whenever
+//! it can, and the game, history counted, must reach ply k with no third occurrence, no
+//! stalemate, no dead position and no mate of White. An independent check of the two-run
+//! argument and of the table's every step, not only of its fill.
+
+mod common;
+
+use std::sync::OnceLock;
+
+use endgame_solver::tables::{
+    Dtm, Tables, WholeTables,
+    index::{self, Symmetry},
+    keep::{Keep, LONGEST},
+    pawn_keep::{self, Segment},
+};
+use small_board::{Color, Move, Position, Role, Square};
+use test_support::Rng;
+
+/// A random legal KRPvKR position with `turn` to move, if the squares drawn make one.
+fn random_position(rng: &mut Rng, turn: Color) -> Option<Position> {
+    let pieces = [common::WK, common::WR, common::WP, common::BK, common::BR];
+    let mut squares = Vec::new();
+    for _ in pieces {
+        squares.push(Square::new(rng.below(49) as u32)?);
+    }
+    index::position_of(turn, pieces.into_iter().zip(squares))
+}
+
+fn whole() -> &'static WholeTables {
+    static WHOLE: OnceLock<WholeTables> = OnceLock::new();
+    WHOLE.get_or_init(|| {
+        common::tables()
+            .into_all(|_, _| {})
+            .expect("every block's checksum matches")
+    })
+}
+
+/// White's king and rook squares in the table's frame (the pawn on files a–d).
+fn frame(pos: &Position) -> (usize, usize) {
+    let board = pos.board();
+    let square = |role| {
+        board
+            .by_piece(role)
+            .first()
+            .expect("the pawn ending's pieces")
+    };
+    let mirror = square(common::WP).file().index() > 3;
+    let index = |sq: Square| {
+        if mirror {
+            Symmetry::MIRROR.apply(sq).index()
+        } else {
+            sq.index()
+        }
+    };
+    (index(square(common::WK)), index(square(common::WR)))
+}
+
+/// White's moves that keep `left` plies from `pos` in `segment`, each with the segment state
+/// after it; every capture and promotion, with `None` (the other tables decide after them).
+fn good_moves(
+    tables: &mut Tables,
+    pos: &Position,
+    segment: Segment,
+    left: u32,
+) -> Vec<(Move, Option<Segment>)> {
+    let mut good = Vec::new();
+    for m in pos.legal_moves() {
+        let child = pos.play(m);
+        let keeps = |tables: &mut Tables, s| {
+            tables
+                .pawn_keep(&child, s)
+                .is_some_and(|k| k.keeps(left - 1))
+        };
+        if m.capture.is_some() || m.promotion.is_some() {
+            // The table's value of these comes from the distance tables (tested on their own)
+            // and, for a capture of the pawn, the keep table (`tests/keep.rs`).
+            good.push((m, None));
+            continue;
+        }
+        if m.role == Role::Pawn {
+            if keeps(tables, Segment::New) {
+                good.push((m, Some(Segment::New)));
+            }
+            continue;
+        }
+        if frame(&child) > frame(pos) && keeps(tables, segment) {
+            good.push((m, Some(segment)));
+        }
+        if segment == Segment::New && keeps(tables, Segment::Distinct) {
+            good.push((m, Some(Segment::Distinct)));
+        }
+    }
+    good
+}
+
+#[test]
+fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
+    let mut tables = common::tables();
+    let mut rng = Rng::new(2611);
+    let (mut games, mut longest, mut plies_played, mut pawn_moves) = (0, 0, 0u64, 0u64);
+    let mut tries = 0;
+    while games < 3000 {
+        tries += 1;
+        assert!(tries < 1_000_000, "too few positions kept long");
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Some(start) = random_position(&mut rng, turn) else {
+            continue;
+        };
+        let Some(keep) = tables.pawn_keep(&start, Segment::New) else {
+            continue;
+        };
+        // Long claims but not for ever (those rest on White's mate, the distance tables').
+        if keep.keeps(u32::from(LONGEST) + 1) {
+            continue;
+        }
+        let Some(claim) = (12..=u32::from(LONGEST)).rev().find(|&k| keep.keeps(k)) else {
+            continue;
+        };
+        games += 1;
+        longest = longest.max(claim);
+        let mut line = vec![start];
+        let mut segment = Segment::New;
+        let mut pos = start;
+        for ply in 0..claim {
+            let left = claim - ply;
+            let moves = pos.legal_moves();
+            if moves.is_empty() && pos.is_check() && pos.turn() == Color::Black {
+                break; // White's mate ends the game: kept.
+            }
+            assert!(
+                !moves.is_empty() && !pos.is_dead(),
+                "{}: the game ended at ply {ply} of {claim}",
+                start.fen()
+            );
+            if pos.turn() == Color::White {
+                let good = good_moves(&mut tables, &pos, segment, left);
+                // White's mate keeps a new segment going for ever (its positions all differ;
+                // the solver's argument, tested in `tests/bounds.rs`), whichever way it goes.
+                let mates = matches!(tables.probe(&pos), Some(Dtm::Mate(Color::White, _)));
+                if good.is_empty() && segment == Segment::New && mates {
+                    break;
+                }
+                assert!(
+                    !good.is_empty(),
+                    "{}: White has no move keeping {left} plies at {} ({segment:?})",
+                    start.fen(),
+                    pos.fen()
+                );
+                // Staying in the ending when it can (the playout tests this table).
+                let inside: Vec<_> = good.iter().filter(|g| g.1.is_some()).collect();
+                let (m, next) = if inside.is_empty() {
+                    good[rng.index(good.len())]
+                } else {
+                    *inside[rng.index(inside.len())]
+                };
+                pawn_moves += u64::from(m.role == Role::Pawn);
+                pos = pos.play(m);
+                match next {
+                    Some(next) => segment = next,
+                    None => break,
+                }
+            } else {
+                // Back to a position already seen when Black can; else any move but a capture
+                // (after one another table decides).
+                let children: Vec<Position> = moves
+                    .iter()
+                    .filter(|m| m.capture.is_none())
+                    .map(|&m| pos.play(m))
+                    .collect();
+                if children.is_empty() {
+                    break;
+                }
+                let seen: Vec<&Position> = children.iter().filter(|c| line.contains(c)).collect();
+                pos = if !seen.is_empty() && rng.below(4) != 0 {
+                    *seen[rng.index(seen.len())]
+                } else {
+                    children[rng.index(children.len())]
+                };
+                assert!(
+                    tables
+                        .pawn_keep(&pos, segment)
+                        .is_some_and(|k| k.keeps(left - 1)),
+                    "{}: Black's move to {} breaks the claim",
+                    start.fen(),
+                    pos.fen()
+                );
+            }
+            line.push(pos);
+            plies_played += 1;
+            let count = line.iter().filter(|p| **p == pos).count();
+            assert!(
+                count < 3,
+                "{}: {} occurs a third time at ply {}",
+                start.fen(),
+                pos.fen(),
+                ply + 1
+            );
+        }
+        let end = line[line.len() - 1];
+        if line.len() == claim as usize + 1 {
+            let mated_black = end.is_check() && end.turn() == Color::Black;
+            assert!(
+                !end.is_dead() && (!end.legal_moves().is_empty() || mated_black),
+                "{}: the game ends drawn or in White's mate at the horizon, {}",
+                start.fen(),
+                end.fen()
+            );
+        }
+    }
+    eprintln!(
+        "{games} games, {plies_played} plies played ({pawn_moves} pawn moves), longest claim {longest} plies"
+    );
+    assert!(pawn_moves > 500, "too few pawn moves: {pawn_moves}");
+    assert!(longest >= 40, "the claims are too short to test much");
+}
+
+/// Every entry of one block in seven satisfies the equation its children give (the build fills
+/// each slice before any slice that reads it; `endgame-solver tables verify` checks them all).
+#[test]
+fn every_entry_satisfies_the_pawn_keep_equation() {
+    let whole = whole();
+    let (broken, errors) = pawn_keep::check(
+        &whole.pawn_keep,
+        |kind, pos| whole.value(kind, pos),
+        &whole.keep,
+        7,
+        |_| {},
+    );
+    assert_eq!(broken, 0, "{errors:?}");
+}
+
+/// A position and its mirror image (the pawn on the other wing, not on the d-file, which the
+/// table's frame leaves as it is) are one entry.
+#[test]
+fn a_position_and_its_mirror_image_are_one_entry() {
+    let mut tables = common::tables();
+    let mut rng = Rng::new(7);
+    let mut checked = 0;
+    while checked < 200 {
+        let Some(pos) = random_position(&mut rng, Color::White) else {
+            continue;
+        };
+        if pos
+            .board()
+            .by_piece(common::WP)
+            .first()
+            .map(|p| p.file().index())
+            == Some(3)
+        {
+            continue;
+        }
+        let setup = pos.setup();
+        let mut board = small_board::Board::empty();
+        for sq in Square::all() {
+            if let Some(piece) = setup.board.piece_at(sq) {
+                board.set_piece_at(Symmetry::MIRROR.apply(sq), piece);
+            }
+        }
+        let mirrored = index::position_of(
+            pos.turn(),
+            Square::all().filter_map(|sq| board.piece_at(sq).map(|p| (p, sq))),
+        )
+        .expect("the mirror image of a legal position is legal");
+        for segment in [Segment::New, Segment::Distinct] {
+            let a: Option<Keep> = tables.pawn_keep(&pos, segment);
+            assert_eq!(a, tables.pawn_keep(&mirrored, segment), "{}", pos.fen());
+        }
+        checked += 1;
+    }
+}

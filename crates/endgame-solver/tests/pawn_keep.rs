@@ -1,8 +1,8 @@
 //! The pawn keep table's claims, played out: from random KRPvKR positions that start their
 //! segment, where the table says White keeps the game going for k plies, White follows the
-//! table (any move it says keeps it: up its order, the drop to the state with one run left, a
-//! pawn move to a new segment) against a Black that returns to positions already seen whenever
-//! it can, and the game, history counted, must reach ply k with no third occurrence, no
+//! table (any move it says keeps it: up its order in the run's frame, the drop to the state with
+//! one run left, a pawn move to a new segment, each of the last two in either frame) against a
+//! Black that returns to positions already seen whenever it can, and the game, history counted, must reach ply k with no third occurrence, no
 //! stalemate, no dead position and no mate of White. An independent check of the two-run
 //! argument and of the table's every step, not only of its fill.
 
@@ -11,7 +11,7 @@ mod common;
 use std::sync::OnceLock;
 
 use endgame_solver::tables::{
-    Dtm, Tables, WholeTables,
+    Dtm, WholeTables,
     index::{self, Symmetry},
     keep::{Keep, LONGEST},
     pawn_keep::{self, Segment},
@@ -38,8 +38,16 @@ fn whole() -> &'static WholeTables {
     })
 }
 
-/// White's king and rook squares in the table's frame (the pawn on files a–d).
-fn frame(pos: &Position) -> (usize, usize) {
+/// Where White stands: the segment state and the run's frame (mirrored or not).
+type Plan = (Segment, bool);
+
+/// What the table says of `pos` in `plan`.
+fn keep(pos: &Position, (segment, mirror): Plan) -> Keep {
+    pawn_keep::keep_in(&whole().pawn_keep, pos, segment, mirror).expect("a KRPvKR position")
+}
+
+/// White's king and rook squares in the order of a frame.
+fn frame(pos: &Position, mirror: bool) -> (usize, usize) {
     let board = pos.board();
     let square = |role| {
         board
@@ -47,7 +55,6 @@ fn frame(pos: &Position) -> (usize, usize) {
             .first()
             .expect("the pawn ending's pieces")
     };
-    let mirror = square(common::WP).file().index() > 3;
     let index = |sq: Square| {
         if mirror {
             Symmetry::MIRROR.apply(sq).index()
@@ -58,39 +65,33 @@ fn frame(pos: &Position) -> (usize, usize) {
     (index(square(common::WK)), index(square(common::WR)))
 }
 
-/// White's moves that keep `left` plies from `pos` in `segment`, each with the segment state
-/// after it; every capture and promotion, with `None` (the other tables decide after them).
-fn good_moves(
-    tables: &mut Tables,
-    pos: &Position,
-    segment: Segment,
-    left: u32,
-) -> Vec<(Move, Option<Segment>)> {
+/// White's moves that keep `left` plies from `pos` in `plan`, each with the plan after it;
+/// every capture and promotion, with `None` (the other tables decide after them).
+fn good_moves(pos: &Position, (segment, mirror): Plan, left: u32) -> Vec<(Move, Option<Plan>)> {
     let mut good = Vec::new();
     for m in pos.legal_moves() {
         let child = pos.play(m);
-        let keeps = |tables: &mut Tables, s| {
-            tables
-                .pawn_keep(&child, s)
-                .is_some_and(|k| k.keeps(left - 1))
-        };
         if m.capture.is_some() || m.promotion.is_some() {
             // The table's value of these comes from the distance tables (tested on their own)
             // and, for a capture of the pawn, the keep table (`tests/keep.rs`).
             good.push((m, None));
             continue;
         }
+        let mut plans = Vec::new();
         if m.role == Role::Pawn {
-            if keeps(tables, Segment::New) {
-                good.push((m, Some(Segment::New)));
+            plans.extend([(Segment::New, false), (Segment::New, true)]);
+        } else {
+            if frame(&child, mirror) > frame(pos, mirror) {
+                plans.push((segment, mirror));
             }
-            continue;
+            if segment == Segment::New {
+                plans.extend([(Segment::Distinct, false), (Segment::Distinct, true)]);
+            }
         }
-        if frame(&child) > frame(pos) && keeps(tables, segment) {
-            good.push((m, Some(segment)));
-        }
-        if segment == Segment::New && keeps(tables, Segment::Distinct) {
-            good.push((m, Some(Segment::Distinct)));
+        for plan in plans {
+            if keep(&child, plan).keeps(left - 1) {
+                good.push((m, Some(plan)));
+            }
         }
     }
     good
@@ -113,20 +114,25 @@ fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
         let Some(start) = random_position(&mut rng, turn) else {
             continue;
         };
-        let Some(keep) = tables.pawn_keep(&start, Segment::New) else {
+        let Some(best) = tables.pawn_keep(&start, Segment::New) else {
             continue;
         };
+        // The better frame at the start, as the solver takes it.
+        let mut plan = (Segment::New, false);
+        if keep(&start, plan) != best {
+            plan.1 = true;
+        }
+        assert_eq!(keep(&start, plan), best);
         // Long claims but not for ever (those rest on White's mate, the distance tables').
-        if keep.keeps(u32::from(LONGEST) + 1) {
+        if best.keeps(u32::from(LONGEST) + 1) {
             continue;
         }
-        let Some(claim) = (12..=u32::from(LONGEST)).rev().find(|&k| keep.keeps(k)) else {
+        let Some(claim) = (12..=u32::from(LONGEST)).rev().find(|&k| best.keeps(k)) else {
             continue;
         };
         games += 1;
         longest = longest.max(claim);
         let mut line = vec![start];
-        let mut segment = Segment::New;
         let mut pos = start;
         for ply in 0..claim {
             let left = claim - ply;
@@ -140,16 +146,16 @@ fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
                 start.fen()
             );
             if pos.turn() == Color::White {
-                let good = good_moves(&mut tables, &pos, segment, left);
+                let good = good_moves(&pos, plan, left);
                 // White's mate keeps a new segment going for ever (its positions all differ;
                 // the solver's argument, tested in `tests/bounds.rs`), whichever way it goes.
                 let mates = matches!(tables.probe(&pos), Some(Dtm::Mate(Color::White, _)));
-                if good.is_empty() && segment == Segment::New && mates {
+                if good.is_empty() && plan.0 == Segment::New && mates {
                     break;
                 }
                 assert!(
                     !good.is_empty(),
-                    "{}: White has no move keeping {left} plies at {} ({segment:?})",
+                    "{}: White has no move keeping {left} plies at {} ({plan:?})",
                     start.fen(),
                     pos.fen()
                 );
@@ -163,7 +169,7 @@ fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
                 pawn_moves += u64::from(m.role == Role::Pawn);
                 pos = pos.play(m);
                 match next {
-                    Some(next) => segment = next,
+                    Some(next) => plan = next,
                     None => break,
                 }
             } else {
@@ -184,9 +190,7 @@ fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
                     children[rng.index(children.len())]
                 };
                 assert!(
-                    tables
-                        .pawn_keep(&pos, segment)
-                        .is_some_and(|k| k.keeps(left - 1)),
+                    keep(&pos, plan).keeps(left - 1),
                     "{}: Black's move to {} breaks the claim",
                     start.fen(),
                     pos.fen()
@@ -236,8 +240,8 @@ fn every_entry_satisfies_the_pawn_keep_equation() {
     assert_eq!(broken, 0, "{errors:?}");
 }
 
-/// A position and its mirror image (the pawn on the other wing, not on the d-file, which the
-/// table's frame leaves as it is) are one entry.
+/// A position and its mirror image (the pawn on the other wing) have one value: each frame of
+/// the one is the other frame of the other.
 #[test]
 fn a_position_and_its_mirror_image_are_one_entry() {
     let mut tables = common::tables();
@@ -247,15 +251,6 @@ fn a_position_and_its_mirror_image_are_one_entry() {
         let Some(pos) = random_position(&mut rng, Color::White) else {
             continue;
         };
-        if pos
-            .board()
-            .by_piece(common::WP)
-            .first()
-            .map(|p| p.file().index())
-            == Some(3)
-        {
-            continue;
-        }
         let setup = pos.setup();
         let mut board = small_board::Board::empty();
         for sq in Square::all() {

@@ -398,13 +398,15 @@ impl Tables {
         self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
     }
 
-    /// What the pawn keep table says of `pos` in `segment`: `None` for another material or a
-    /// block that could not be read.
+    /// What the pawn keep table says of `pos` in `segment`, in the better of its two frames:
+    /// `None` for another material or a block that could not be read.
     pub fn pawn_keep(&mut self, pos: &Position, segment: Segment) -> Option<Keep> {
-        let slot = pawn_keep::slot_of(pos, segment)?;
-        let block = self.keep_block[1] + slot / pawn_keep::BLOCK_SLOTS;
-        self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS)
-            .map(Keep)
+        let mut best = None;
+        for slot in pawn_keep::slots_of(pos, segment)? {
+            let block = self.keep_block[1] + slot / pawn_keep::BLOCK_SLOTS;
+            best = best.max(Some(self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS)?));
+        }
+        best.map(Keep)
     }
 
     /// The byte at `offset` in block `block` (read first if it is not held).

@@ -1,9 +1,12 @@
 //! The pawn keep table: for every position of KRPvKR, how many plies White keeps the game going
 //! (no stalemate, no mate of White, no third occurrence) along the simplest order of its
-//! placements, the king's square first and then the rook's (a1 = 0, b1 = 1, ..., a2 = 7, in the
-//! table's frame: the pawn on files a–d, a position with it on e–g mirrored). It is the keep
-//! table ([`keep`](super::keep)) of the pawn ending, where that one's states would cost 35
-//! times its size: one order, no choice of symmetry, so two states only ([`Segment`]).
+//! placements, the king's square first and then the rook's (a1 = 0, b1 = 1, ..., a2 = 7), or
+//! along its mirror image (a1 and g1 swapped, ...): the *frame* of a run, White's to choose
+//! whenever a run starts. The mirror frame's value of a position is the table's value of the
+//! position's mirror image, so one table holds both. It is the keep table
+//! ([`keep`](super::keep)) of the pawn ending, where that one's states would cost 35 times its
+//! size: one order in two frames, no other choice of symmetry, so two states only
+//! ([`Segment`]).
 //!
 //! - [`Segment::Distinct`]: White's placements in the segment so far all differ (the segment
 //!   kept to some order without spending its drop). From here White keeps to this table's
@@ -11,11 +14,12 @@
 //!   the run. The table counts the plies White keeps the game going that way.
 //! - [`Segment::New`]: the position starts its segment (after a capture, a pawn move, or at the
 //!   start with no history). White has two runs, an increasing run, one move anywhere (the
-//!   drop), and another increasing run ([`Segment::Distinct`] from there); and White's mate keeps
-//!   the game going for ever (its positions all differ, and nothing came before).
+//!   drop), and another increasing run ([`Segment::Distinct`] from there, in either frame); and
+//!   White's mate keeps the game going for ever (its positions all differ, and nothing came
+//!   before).
 //!
-//! A pawn move starts a new segment: [`Segment::New`] of the position it leads to (built
-//! before it: the pawn's squares from rank 6 down). A capture of the pawn leads to KRvKR, a new
+//! A pawn move starts a new segment: [`Segment::New`] of the position it leads to, in either
+//! frame (built before it: the pawn's squares from rank 6 down). A capture of the pawn leads to KRvKR, a new
 //! segment: the keep table's value for a segment's start, in the best orientation. Any other
 //! capture or a promotion leaves both tables: as in the keep table, White's mate keeps it for
 //! ever, anything else at most the plies before a third occurrence can come (`keep::outside`).
@@ -23,10 +27,10 @@
 //! byte at d.
 //!
 //! Layout: a byte per slot as in the keep table (k + 1 for k plies, 255 for ever, 0 for a
-//! position that has ended or none), slot = ((((side · 2 + segment) · 20 + pawn) · 49 + White
+//! position that has ended or none), slot = ((((side · 2 + segment) · 35 + pawn) · 49 + White
 //! king) · 49 + White rook) · 2401 + Black king · 49 + Black rook, pawn = file · 5 + rank − 2
-//! (files a–d, ranks 2–6); a *block* (the unit the file stores) is one (side, segment, pawn,
-//! White king), as big as the keep table's.
+//! (ranks 2–6); a *block* (the unit the file stores) is one (side, segment, pawn, White king),
+//! as big as the keep table's.
 
 use rayon::prelude::*;
 use small_board::{Color, Move, Piece, Position, Role, Square};
@@ -46,8 +50,8 @@ pub const MATERIAL: Material = Material {
     black_rook: true,
 };
 
-/// The pawn's squares in the table's frame: files a–d, ranks 2–6.
-const PAWNS: usize = 20;
+/// The pawn's squares: ranks 2–6.
+const PAWNS: usize = 35;
 
 /// Blocks per side to move: a segment state, the pawn's square and White's king square.
 pub const BLOCKS_PER_SIDE: usize = 2 * PAWNS * 49;
@@ -67,8 +71,8 @@ pub enum Segment {
     New = 1,
 }
 
-/// The squares of White's king, rook and pawn and Black's king and rook in the table's frame,
-/// if `pos` is of the table's material.
+/// The squares of White's king, rook and pawn and Black's king and rook, if `pos` is of the
+/// table's material.
 fn squares_of(pos: &Position) -> Option<[Square; 5]> {
     if Material::of(pos.board())? != MATERIAL {
         return None;
@@ -82,21 +86,17 @@ fn squares_of(pos: &Position) -> Option<[Square; 5]> {
         square(Color::Black, Role::King)?,
         square(Color::Black, Role::Rook)?,
     ];
-    Some(if squares[2].file().index() > 3 {
-        squares.map(|sq| Symmetry::MIRROR.apply(sq))
-    } else {
-        squares
-    })
+    Some(squares)
 }
 
-/// The pawn's index, for a pawn on files a–d, ranks 2–6.
+/// The pawn's index, for a pawn on ranks 2–6.
 fn pawn_index(pawn: Square) -> Option<usize> {
     let (file, rank) = (pawn.file().index() as usize, pawn.rank().index() as usize);
-    (file < 4 && (1..=5).contains(&rank)).then(|| file * 5 + rank - 1)
+    (1..=5).contains(&rank).then(|| file * 5 + rank - 1)
 }
 
-/// The slot of the squares (White's king, rook and pawn, Black's king and rook, in the table's
-/// frame) with `turn` to move.
+/// The slot of the squares (White's king, rook and pawn, Black's king and rook) with `turn` to
+/// move.
 fn slot(turn: Color, segment: Segment, squares: [Square; 5]) -> Option<usize> {
     let side = usize::from(turn == Color::Black);
     let head = (side * 2 + segment as usize) * PAWNS + pawn_index(squares[2])?;
@@ -107,9 +107,19 @@ fn slot(turn: Color, segment: Segment, squares: [Square; 5]) -> Option<usize> {
     )
 }
 
-/// The slot of `pos` in `segment`, if `pos` is of the table's material.
-pub fn slot_of(pos: &Position, segment: Segment) -> Option<usize> {
-    slot(pos.turn(), segment, squares_of(pos)?)
+/// The slots of `pos` in `segment` in the two frames (the order as it is, the order mirrored:
+/// the slot of the mirror image), if `pos` is of the table's material.
+pub fn slots_of(pos: &Position, segment: Segment) -> Option<[usize; 2]> {
+    let squares = squares_of(pos)?;
+    Some([
+        slot(pos.turn(), segment, squares)?,
+        slot(pos.turn(), segment, mirrored(squares))?,
+    ])
+}
+
+/// The mirror image of the squares.
+fn mirrored(squares: [Square; 5]) -> [Square; 5] {
+    squares.map(|sq| Symmetry::MIRROR.apply(sq))
 }
 
 /// The position of the squares with `turn` to move, if they make one.
@@ -163,6 +173,10 @@ fn evaluate(
         return cap;
     }
     let slot = |turn, segment, squares| slot(turn, segment, squares).map_or(0, table);
+    // Where a run starts, White picks its frame.
+    let either = |turn, segment, squares| {
+        slot(turn, segment, squares).max(slot(turn, segment, mirrored(squares)))
+    };
     // The squares after a quiet move of a piece other than the pawn.
     let after = |m: Move| {
         let mut squares = squares;
@@ -182,7 +196,7 @@ fn evaluate(
             } else if m.role == Role::Pawn {
                 let mut squares = squares;
                 squares[2] = m.to;
-                slot(Color::Black, Segment::New, squares)
+                either(Color::Black, Segment::New, squares)
             } else {
                 let next = after(m);
                 let up =
@@ -194,7 +208,7 @@ fn evaluate(
                 };
                 // With two runs left, any move may end the first.
                 let drop = if segment == Segment::New {
-                    slot(Color::Black, Segment::Distinct, next)
+                    either(Color::Black, Segment::Distinct, next)
                 } else {
                     0
                 };
@@ -258,12 +272,12 @@ pub fn build(
     mut progress: impl FnMut(u64),
 ) -> Vec<u8> {
     let mut table = vec![0u8; SLOTS];
-    for file in 0..4 {
-        // A pawn move leads to a square further up: those first.
-        for rank in (1..=5).rev() {
-            let pawn = Square::new(rank * 7 + file).unwrap_or(Square::A1);
-            // The first run's drop leads to the state with one run left: that one first.
-            for segment in [Segment::Distinct, Segment::New] {
+    // A pawn move leads to a square further up: those first. The first run's drop leads to the
+    // state with one run left, in either frame (the pawn on the mirrored file): that one first.
+    for rank in (1..=5).rev() {
+        for segment in [Segment::Distinct, Segment::New] {
+            for file in 0..7 {
+                let pawn = Square::new(rank * 7 + file).unwrap_or(Square::A1);
                 // White's moves in a run go up the order, Black's leave White's placement: the
                 // placements from the top down, White to move before Black at each.
                 for king in Square::all().rev() {
@@ -304,9 +318,10 @@ pub fn build(
     table
 }
 
-/// What the table says of `pos` in `segment`, from the table's bytes.
-pub fn keep_of(table: &[u8], pos: &Position, segment: Segment) -> Option<Keep> {
-    Some(Keep(table[slot_of(pos, segment)?]))
+/// What the table says of `pos` in `segment`, from the table's bytes, in the frame `mirror`
+/// says.
+pub fn keep_in(table: &[u8], pos: &Position, segment: Segment, mirror: bool) -> Option<Keep> {
+    Some(Keep(table[slots_of(pos, segment)?[usize::from(mirror)]]))
 }
 
 /// Checks every entry of every `stride`-th block of `table` against the equation its children

@@ -211,48 +211,34 @@ pub fn verify_tables<W: Write, E: Write>(
         failed += r.error_count;
     }
     let rook_first = keep::RookFirst::build(|kind, pos| all.value(kind, pos));
-    let (broken, errors) = keep::check(
-        &all.keep,
-        |kind, pos| all.value(kind, pos),
-        &rook_first,
-        1,
-        |_| {},
-    );
-    writeln!(
-        out,
-        "keep table ({}): {}",
-        keep::MATERIAL,
-        if broken == 0 {
-            "ok".to_owned()
-        } else {
-            format!("{broken} entries break the equation")
+    let value = |kind, pos: &_| all.value(kind, pos);
+    let checked = [
+        (
+            "keep table",
+            keep::MATERIAL,
+            keep::check(&all.keep, value, &rook_first, 1, |_| {}),
+        ),
+        (
+            "pawn keep table",
+            pawn_keep::MATERIAL,
+            pawn_keep::check(&all.pawn_keep, value, &all.keep, 1, |_| {}),
+        ),
+    ];
+    for (name, material, (broken, errors)) in checked {
+        writeln!(
+            out,
+            "{name} ({material}): {}",
+            if broken == 0 {
+                "ok".to_owned()
+            } else {
+                format!("{broken} entries break the equation")
+            }
+        )?;
+        for e in &errors {
+            writeln!(out, "  {e}")?;
         }
-    )?;
-    for e in &errors {
-        writeln!(out, "  {e}")?;
+        failed += broken;
     }
-    failed += broken;
-    let (broken, errors) = pawn_keep::check(
-        &all.pawn_keep,
-        |kind, pos| all.value(kind, pos),
-        &all.keep,
-        1,
-        |_| {},
-    );
-    writeln!(
-        out,
-        "pawn keep table ({}): {}",
-        pawn_keep::MATERIAL,
-        if broken == 0 {
-            "ok".to_owned()
-        } else {
-            format!("{broken} entries break the equation")
-        }
-    )?;
-    for e in &errors {
-        writeln!(out, "  {e}")?;
-    }
-    failed += broken;
     if failed > 0 {
         diag.error(&VerifyFailed(failed));
     }

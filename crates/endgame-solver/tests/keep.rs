@@ -62,6 +62,16 @@ struct Orders {
     rook_first: &'static keep::RookFirst,
 }
 
+impl common::Claims<Plan> for Orders {
+    fn good_moves(&mut self, pos: &Position, plan: Plan, left: u32) -> Vec<(Move, Option<Plan>)> {
+        Orders::good_moves(self, pos, plan, left)
+    }
+
+    fn keeps(&mut self, pos: &Position, plan: Plan, left: u32) -> bool {
+        self.keep(pos, plan).keeps(left)
+    }
+}
+
 impl Orders {
     fn keep(&mut self, pos: &Position, plan: Plan) -> Keep {
         match plan {
@@ -154,90 +164,9 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
         }
         games += 1;
         longest = longest.max(claim);
-        let mut line = vec![start];
-        let mut plan = plan;
-        let mut pos = start;
-        for ply in 0..claim {
-            let left = claim - ply;
-            let moves = pos.legal_moves();
-            if moves.is_empty() && pos.is_check() && pos.turn() == Color::Black {
-                break; // White's mate ends the game: kept.
-            }
-            assert!(
-                !moves.is_empty() && !pos.is_dead(),
-                "{} after {:?}: the game ended at ply {ply} of {claim}",
-                start.fen(),
-                line.iter().map(Position::fen).collect::<Vec<_>>()
-            );
-            if pos.turn() == Color::White {
-                let good = orders.good_moves(&pos, plan, left);
-                assert!(
-                    !good.is_empty(),
-                    "{}: White has no move keeping {left} plies at {}",
-                    start.fen(),
-                    pos.fen()
-                );
-                // Staying in the ending when it can (the playout tests the table, not the
-                // distance tables).
-                let inside: Vec<_> = good.iter().filter(|g| g.1.is_some()).collect();
-                let (m, next) = if inside.is_empty() {
-                    good[rng.index(good.len())]
-                } else {
-                    *inside[rng.index(inside.len())]
-                };
-                pos = pos.play(m);
-                match next {
-                    Some(next) => plan = next,
-                    None => break,
-                }
-            } else {
-                // Back to a position already seen when Black can; else any move but a capture
-                // (after one the distance tables decide).
-                let children: Vec<Position> = moves
-                    .iter()
-                    .filter(|m| m.capture.is_none())
-                    .map(|&m| pos.play(m))
-                    .collect();
-                if children.is_empty() {
-                    break;
-                }
-                let seen: Vec<&Position> = children.iter().filter(|c| line.contains(c)).collect();
-                pos = if !seen.is_empty() && rng.below(4) != 0 {
-                    *seen[rng.index(seen.len())]
-                } else {
-                    children[rng.index(children.len())]
-                };
-                assert!(
-                    orders.keep(&pos, plan).keeps(left - 1),
-                    "{}: Black's move to {} breaks the claim",
-                    start.fen(),
-                    pos.fen()
-                );
-            }
-            line.push(pos);
-            plies_played += 1;
-            if matches!(plan, Plan::RookFirst(..)) {
-                rook_first_plies += 1;
-            }
-            let count = line.iter().filter(|p| **p == pos).count();
-            assert!(
-                count < 3,
-                "{}: {} occurs a third time at ply {}",
-                start.fen(),
-                pos.fen(),
-                ply + 1
-            );
-        }
-        let end = line[line.len() - 1];
-        if line.len() == claim as usize + 1 {
-            let mated_black = end.is_check() && end.turn() == Color::Black;
-            assert!(
-                !end.is_dead() && (!end.legal_moves().is_empty() || mated_black),
-                "{}: the game ends drawn or in White's mate at the horizon, {}",
-                start.fen(),
-                end.fen()
-            );
-        }
+        plies_played += common::play_out(&mut rng, start, plan, claim, &mut orders, |_, plan| {
+            rook_first_plies += u64::from(matches!(plan, Plan::RookFirst(..)))
+        });
     }
     eprintln!(
         "{games} games, {plies_played} plies played ({rook_first_plies} in rook-first runs), longest claim {longest} plies"

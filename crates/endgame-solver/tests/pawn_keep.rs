@@ -11,7 +11,7 @@ mod common;
 use std::sync::OnceLock;
 
 use endgame_solver::tables::{
-    Dtm, WholeTables,
+    Dtm, Tables, WholeTables,
     index::{self, Symmetry},
     keep::{Keep, LONGEST},
     pawn_keep::{self, Segment},
@@ -65,36 +65,55 @@ fn frame(pos: &Position, mirror: bool) -> (usize, usize) {
     (index(square(common::WK)), index(square(common::WR)))
 }
 
-/// White's moves that keep `left` plies from `pos` in `plan`, each with the plan after it;
-/// every capture and promotion, with `None` (the other tables decide after them).
-fn good_moves(pos: &Position, (segment, mirror): Plan, left: u32) -> Vec<(Move, Option<Plan>)> {
-    let mut good = Vec::new();
-    for m in pos.legal_moves() {
-        let child = pos.play(m);
-        if m.capture.is_some() || m.promotion.is_some() {
-            // The table's value of these comes from the distance tables (tested on their own)
-            // and, for a capture of the pawn, the keep table (`tests/keep.rs`).
-            good.push((m, None));
-            continue;
-        }
-        let mut plans = Vec::new();
-        if m.role == Role::Pawn {
-            plans.extend([(Segment::New, false), (Segment::New, true)]);
-        } else {
-            if frame(&child, mirror) > frame(pos, mirror) {
-                plans.push((segment, mirror));
+/// A White that follows the table, for [`common::play_out`].
+struct Follower<'a>(&'a mut Tables);
+
+impl common::Claims<Plan> for Follower<'_> {
+    /// Every capture and promotion is good (the other tables decide after them).
+    fn good_moves(
+        &mut self,
+        pos: &Position,
+        (segment, mirror): Plan,
+        left: u32,
+    ) -> Vec<(Move, Option<Plan>)> {
+        let mut good = Vec::new();
+        for m in pos.legal_moves() {
+            let child = pos.play(m);
+            if m.capture.is_some() || m.promotion.is_some() {
+                // The table's value of these comes from the distance tables (tested on their
+                // own) and, for a capture of the pawn, the keep table (`tests/keep.rs`).
+                good.push((m, None));
+                continue;
             }
-            if segment == Segment::New {
-                plans.extend([(Segment::Distinct, false), (Segment::Distinct, true)]);
+            let mut plans = Vec::new();
+            if m.role == Role::Pawn {
+                plans.extend([(Segment::New, false), (Segment::New, true)]);
+            } else {
+                if frame(&child, mirror) > frame(pos, mirror) {
+                    plans.push((segment, mirror));
+                }
+                if segment == Segment::New {
+                    plans.extend([(Segment::Distinct, false), (Segment::Distinct, true)]);
+                }
+            }
+            for plan in plans {
+                if keep(&child, plan).keeps(left - 1) {
+                    good.push((m, Some(plan)));
+                }
             }
         }
-        for plan in plans {
-            if keep(&child, plan).keeps(left - 1) {
-                good.push((m, Some(plan)));
-            }
-        }
+        good
     }
-    good
+
+    fn keeps(&mut self, pos: &Position, plan: Plan, left: u32) -> bool {
+        keep(pos, plan).keeps(left)
+    }
+
+    /// White's mate keeps a new segment going for ever (its positions all differ; the solver's
+    /// argument, tested in `tests/bounds.rs`), whichever way it goes.
+    fn rests(&mut self, pos: &Position, (segment, _): Plan) -> bool {
+        segment == Segment::New && matches!(self.0.probe(pos), Some(Dtm::Mate(Color::White, _)))
+    }
 }
 
 #[test]
@@ -132,91 +151,14 @@ fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
         };
         games += 1;
         longest = longest.max(claim);
-        let mut line = vec![start];
-        let mut pos = start;
-        for ply in 0..claim {
-            let left = claim - ply;
-            let moves = pos.legal_moves();
-            if moves.is_empty() && pos.is_check() && pos.turn() == Color::Black {
-                break; // White's mate ends the game: kept.
-            }
-            assert!(
-                !moves.is_empty() && !pos.is_dead(),
-                "{}: the game ended at ply {ply} of {claim}",
-                start.fen()
-            );
-            if pos.turn() == Color::White {
-                let good = good_moves(&pos, plan, left);
-                // White's mate keeps a new segment going for ever (its positions all differ;
-                // the solver's argument, tested in `tests/bounds.rs`), whichever way it goes.
-                let mates = matches!(tables.probe(&pos), Some(Dtm::Mate(Color::White, _)));
-                if good.is_empty() && plan.0 == Segment::New && mates {
-                    break;
-                }
-                assert!(
-                    !good.is_empty(),
-                    "{}: White has no move keeping {left} plies at {} ({plan:?})",
-                    start.fen(),
-                    pos.fen()
-                );
-                // Staying in the ending when it can (the playout tests this table).
-                let inside: Vec<_> = good.iter().filter(|g| g.1.is_some()).collect();
-                let (m, next) = if inside.is_empty() {
-                    good[rng.index(good.len())]
-                } else {
-                    *inside[rng.index(inside.len())]
-                };
-                pawn_moves += u64::from(m.role == Role::Pawn);
-                pos = pos.play(m);
-                match next {
-                    Some(next) => plan = next,
-                    None => break,
-                }
-            } else {
-                // Back to a position already seen when Black can; else any move but a capture
-                // (after one another table decides).
-                let children: Vec<Position> = moves
-                    .iter()
-                    .filter(|m| m.capture.is_none())
-                    .map(|&m| pos.play(m))
-                    .collect();
-                if children.is_empty() {
-                    break;
-                }
-                let seen: Vec<&Position> = children.iter().filter(|c| line.contains(c)).collect();
-                pos = if !seen.is_empty() && rng.below(4) != 0 {
-                    *seen[rng.index(seen.len())]
-                } else {
-                    children[rng.index(children.len())]
-                };
-                assert!(
-                    keep(&pos, plan).keeps(left - 1),
-                    "{}: Black's move to {} breaks the claim",
-                    start.fen(),
-                    pos.fen()
-                );
-            }
-            line.push(pos);
-            plies_played += 1;
-            let count = line.iter().filter(|p| **p == pos).count();
-            assert!(
-                count < 3,
-                "{}: {} occurs a third time at ply {}",
-                start.fen(),
-                pos.fen(),
-                ply + 1
-            );
-        }
-        let end = line[line.len() - 1];
-        if line.len() == claim as usize + 1 {
-            let mated_black = end.is_check() && end.turn() == Color::Black;
-            assert!(
-                !end.is_dead() && (!end.legal_moves().is_empty() || mated_black),
-                "{}: the game ends drawn or in White's mate at the horizon, {}",
-                start.fen(),
-                end.fen()
-            );
-        }
+        plies_played += common::play_out(
+            &mut rng,
+            start,
+            plan,
+            claim,
+            &mut Follower(&mut tables),
+            |m, _| pawn_moves += u64::from(m.is_some_and(|m| m.role == Role::Pawn)),
+        );
     }
     eprintln!(
         "{games} games, {plies_played} plies played ({pawn_moves} pawn moves), longest claim {longest} plies"

@@ -492,6 +492,12 @@ fn equation<V: Fn(Kind, &Position) -> u8 + Sync>(
             worst.min(child)
         })
     };
+    one_ply_more(best, cap)
+}
+
+/// The byte of a position whose best move (White's) or worst (Black's) leads to `best`: one ply
+/// more, at most [`LONGEST`] plies counted, and no more than its `cap`.
+pub(super) fn one_ply_more(best: u8, cap: u8) -> u8 {
     let searched = if best == FOREVER {
         FOREVER
     } else {

@@ -38,7 +38,7 @@ use small_board::{Color, Move, Piece, Position, Role, Square};
 use super::{
     Kind, NONE,
     index::{Symmetry, position_of},
-    keep::{self, FOREVER, Keep, LAST_BOUND, LONGEST},
+    keep::{self, FOREVER, Keep, LAST_BOUND},
     material::Material,
     order::Run,
 };
@@ -226,12 +226,7 @@ fn evaluate(
             worst.min(child)
         })
     };
-    let searched = if best == FOREVER {
-        FOREVER
-    } else {
-        (best + 1).min(LONGEST + 1)
-    };
-    searched.min(cap)
+    keep::one_ply_more(best, cap)
 }
 
 /// The squares of slot `i` of the table (and its side to move and segment).

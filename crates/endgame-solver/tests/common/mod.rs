@@ -44,3 +44,120 @@ pub fn tables_path() -> PathBuf {
 pub fn tables() -> Tables {
     Tables::open(&tables_path()).expect("the tables just built open")
 }
+
+/// What a playout of a keep table's claim asks of the table (see [`play_out`]).
+pub trait Claims<P> {
+    /// White's moves from `pos` in `plan` that keep `left` plies, with the plan after each:
+    /// `None` for a move after which another table decides.
+    fn good_moves(
+        &mut self,
+        pos: &small_board::Position,
+        plan: P,
+        left: u32,
+    ) -> Vec<(small_board::Move, Option<P>)>;
+    /// Whether the table keeps `left` plies from `pos` in `plan`.
+    fn keeps(&mut self, pos: &small_board::Position, plan: P, left: u32) -> bool;
+    /// Whether the claim at `pos` rests on an argument of its own when no move keeps it.
+    fn rests(&mut self, _pos: &small_board::Position, _plan: P) -> bool {
+        false
+    }
+}
+
+/// A keep table's claim, played out from `start` for `claim` plies: White picks one of the
+/// moves the table says keep it (those that stay in the table first; one after which another
+/// table decides ends the game), or stops where the claim rests on an argument of its own;
+/// Black returns to a position already seen whenever it can (else any move but a capture), and
+/// the table must still keep the claim after it. The game, history counted, must reach the
+/// claimed ply with no third occurrence, stalemate, dead position or mate of White. Calls
+/// `played(White's move or none, plan after it)` for each ply played; returns the plies played.
+pub fn play_out<P: Copy + std::fmt::Debug>(
+    rng: &mut test_support::Rng,
+    start: small_board::Position,
+    mut plan: P,
+    claim: u32,
+    table: &mut impl Claims<P>,
+    mut played: impl FnMut(Option<small_board::Move>, P),
+) -> u64 {
+    let mut line = vec![start];
+    let mut pos = start;
+    for ply in 0..claim {
+        let left = claim - ply;
+        let moves = pos.legal_moves();
+        if moves.is_empty() && pos.is_check() && pos.turn() == Color::Black {
+            break; // White's mate ends the game: kept.
+        }
+        assert!(
+            !moves.is_empty() && !pos.is_dead(),
+            "{}: the game ended at ply {ply} of {claim}",
+            start.fen()
+        );
+        if pos.turn() == Color::White {
+            let good = table.good_moves(&pos, plan, left);
+            if good.is_empty() && table.rests(&pos, plan) {
+                break;
+            }
+            assert!(
+                !good.is_empty(),
+                "{}: White has no move keeping {left} plies at {} ({plan:?})",
+                start.fen(),
+                pos.fen()
+            );
+            // Staying in the table when it can (the playout tests the table).
+            let inside: Vec<_> = good.iter().filter(|g| g.1.is_some()).collect();
+            let (m, next) = if inside.is_empty() {
+                good[rng.index(good.len())]
+            } else {
+                *inside[rng.index(inside.len())]
+            };
+            pos = pos.play(m);
+            let Some(next) = next else {
+                break;
+            };
+            plan = next;
+            played(Some(m), plan);
+        } else {
+            let children: Vec<small_board::Position> = moves
+                .iter()
+                .filter(|m| m.capture.is_none())
+                .map(|&m| pos.play(m))
+                .collect();
+            if children.is_empty() {
+                break;
+            }
+            let seen: Vec<&small_board::Position> =
+                children.iter().filter(|c| line.contains(c)).collect();
+            pos = if !seen.is_empty() && rng.below(4) != 0 {
+                *seen[rng.index(seen.len())]
+            } else {
+                children[rng.index(children.len())]
+            };
+            assert!(
+                table.keeps(&pos, plan, left - 1),
+                "{}: Black's move to {} breaks the claim",
+                start.fen(),
+                pos.fen()
+            );
+            played(None, plan);
+        }
+        line.push(pos);
+        let count = line.iter().filter(|p| **p == pos).count();
+        assert!(
+            count < 3,
+            "{}: {} occurs a third time at ply {}",
+            start.fen(),
+            pos.fen(),
+            ply + 1
+        );
+    }
+    let end = line[line.len() - 1];
+    if line.len() == claim as usize + 1 {
+        let mated_black = end.is_check() && end.turn() == Color::Black;
+        assert!(
+            !end.is_dead() && (!end.legal_moves().is_empty() || mated_black),
+            "{}: the game ends drawn or in White's mate at the horizon, {}",
+            start.fen(),
+            end.fen()
+        );
+    }
+    line.len() as u64 - 1
+}

@@ -273,12 +273,20 @@ impl FromStr for Problem {
 }
 
 impl fmt::Display for Problem {
-    /// The three lines (without a final line end): White's king, White's other pieces, Black's
-    /// king, Black's other pieces; `B` or `C`; N.
+    /// The three lines (without a final line end): the pieces in the spec's order (White's king,
+    /// rook, then pawn, queen or knight; Black's king, rook); `B` or `C`; N.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut pieces: Vec<(Square, Piece)> = self.position.board().pieces().collect();
-        // White's pieces before Black's, each side's king first (a stable sort: then by square).
-        pieces.sort_by_key(|(_, piece)| (piece.color, piece.role != Role::King));
+        // White's pieces before Black's, each side's king first, then its rook (a stable sort:
+        // then by square).
+        pieces.sort_by_key(|(_, piece)| {
+            let rank = match piece.role {
+                Role::King => 0,
+                Role::Rook => 1,
+                _ => 2,
+            };
+            (piece.color, rank)
+        });
         let tokens: Vec<String> = pieces
             .into_iter()
             .map(|(square, piece)| {
@@ -397,11 +405,17 @@ mod tests {
     }
 
     #[test]
-    fn printing_lists_white_then_black_each_king_first() {
+    fn printing_lists_white_then_black_each_king_first_then_its_rook() {
         let problem: Problem = "Kb1 Dd4 Kf6 Vf7\nC\n3".parse().unwrap();
         assert_eq!(problem.to_string(), "Kb1 Dd4 Kf6 Vf7\nC\n3");
         let problem: Problem = "Kg7 Va1 Kc5 Vb1\nB\n0".parse().unwrap();
         assert_eq!(problem.to_string(), "Kg7 Va1 Kc5 Vb1\nB\n0");
+        // The spec's order, the rook before the pawn wherever they stand (found by the audit of
+        // 2026-11-26: `Kg3 e2 Vd6 Kg1 Vf3` was printed).
+        let problem: Problem = "Kg3 Vd6 e2 Kg1 Vf3\nB\n0".parse().unwrap();
+        assert_eq!(problem.to_string(), "Kg3 Vd6 e2 Kg1 Vf3\nB\n0");
+        let problem: Problem = "Ka1 Vg7 Jb1 Kc5 Ve2\nC\n4".parse().unwrap();
+        assert_eq!(problem.to_string(), "Ka1 Vg7 Jb1 Kc5 Ve2\nC\n4");
     }
 
     #[test]

@@ -42,6 +42,27 @@ fn rooks(_: &mut Rng) -> Vec<Piece> {
     ]
 }
 
+/// White king, rook and pawn against king and rook: the pawn keep table's ending.
+fn pawn(_: &mut Rng) -> Vec<Piece> {
+    vec![
+        Role::King.of(Color::White),
+        Role::Rook.of(Color::White),
+        Role::Pawn.of(Color::White),
+        Role::King.of(Color::Black),
+        Role::Rook.of(Color::Black),
+    ]
+}
+
+/// White king and pawn against king and rook.
+fn kpkr(_: &mut Rng) -> Vec<Piece> {
+    vec![
+        Role::King.of(Color::White),
+        Role::Pawn.of(Color::White),
+        Role::King.of(Color::Black),
+        Role::Rook.of(Color::Black),
+    ]
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -53,6 +74,8 @@ fn main() {
                 let pos = match args.get(3).map(String::as_str) {
                     Some("promoted") => random_position(&mut rng, promoted_material),
                     Some("rooks") => random_position(&mut rng, rooks),
+                    Some("pawn") => random_position(&mut rng, pawn),
+                    Some("kpkr") => random_position(&mut rng, kpkr),
                     _ => random_position(&mut rng, task_material),
                 };
                 println!("{}", line(&pos));

@@ -46,9 +46,9 @@
 //! - **Black's draw, White keeps the game going along an order** (module `survival`), when
 //!   White's moves in the segment so far kept to it: no position can occur a third time, and
 //!   none of the next d plies ends in a stalemate, a dead position or Black's mate. Fails,
-//!   whatever came before. (A search of its own rather than a table, with entries in the
-//!   transposition table; tried at every node of a draw search with at least `FIRST_KEEP`
-//!   plies left.)
+//!   whatever came before. (The keep tables in KRvKR and KRPvKR, elsewhere a search of its own
+//!   with entries in the transposition table; tried at every node of a draw search with at
+//!   least `FIRST_KEEP` plies left.)
 //!
 //! Where a table cannot be read the rule is skipped (the node is searched), so a damaged file
 //! costs time, never exactness; the caller reports the error ([`Solver::table_error`]).

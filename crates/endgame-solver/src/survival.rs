@@ -11,6 +11,11 @@
 //! still there the segment's positions all differ, so White's mate at any distance (the endgame
 //! tables) keeps the game going too.
 //!
+//! In the rook ending the keep table ([`keep`](crate::tables::keep)) plays this game and more,
+//! and answers it; in the pawn ending the pawn keep table ([`pawn_keep`]) answers where the
+//! segment starts at the position or its White placements all differ (two runs, or one, of
+//! its own order), and the search goes on where it says too little.
+//!
 //! It is the proof that matters in the balanced rook endings, where Black has no draw but by
 //! repetition and the history-aware search grows about twice a ply. (Measured, README: letting
 //! the king's symmetry, too, be chosen, or the other pieces come first, proves some positions a

@@ -3,10 +3,9 @@
 //! placements, the king's square first and then the rook's (a1 = 0, b1 = 1, ..., a2 = 7), or
 //! along its mirror image (a1 and g1 swapped, ...): the *frame* of a run, White's to choose
 //! whenever a run starts. The mirror frame's value of a position is the table's value of the
-//! position's mirror image, so one table holds both. It is the keep table
-//! ([`keep`](super::keep)) of the pawn ending, where that one's states would cost 35 times its
-//! size: one order in two frames, no other choice of symmetry, so two states only
-//! ([`Segment`]).
+//! position's mirror image, so one table holds both. It is the keep table ([`keep`]) of the
+//! pawn ending, where that one's states would cost 35 times its size: one order in two frames,
+//! no other choice of symmetry, so two states only ([`Segment`]).
 //!
 //! - [`Segment::Distinct`]: White's placements in the segment so far all differ (the segment
 //!   kept to some order without spending its drop). From here White keeps to this table's
@@ -156,6 +155,12 @@ fn evaluate(
     let Some(pos) = position(turn, squares) else {
         return 0;
     };
+    // White's mate first: it settles most of a new segment's positions without their moves (a
+    // position that has ended is White's mate only where Black is mated: for ever too).
+    let bound = keep::bound_of(value, &pos);
+    if bound == (NONE, true) && segment == Segment::New {
+        return FOREVER;
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return if pos.is_check() && turn == Color::Black {
@@ -164,8 +169,7 @@ fn evaluate(
             0
         };
     }
-    let cap = match keep::bound_of(value, &pos) {
-        (NONE, true) if segment == Segment::New => return FOREVER,
+    let cap = match bound {
         (NONE, _) => NONE,
         (cap, _) => cap.min(LAST_BOUND),
     };

@@ -12,26 +12,16 @@ use std::sync::OnceLock;
 
 use endgame_solver::tables::{
     Tables, WholeTables,
-    index::{self, Symmetry},
+    index::Symmetry,
     keep::{self, Keep},
     order::Run,
 };
-use small_board::{Color, Move, Position, Role, Square};
+use small_board::{Color, Move, Position};
 use test_support::Rng;
 
 /// A random legal KRvKR position with `turn` to move, if the squares drawn make one.
 fn random_position(rng: &mut Rng, turn: Color) -> Option<Position> {
-    let pieces = [
-        Role::King.of(Color::White),
-        Role::Rook.of(Color::White),
-        Role::King.of(Color::Black),
-        Role::Rook.of(Color::Black),
-    ];
-    let mut squares = Vec::new();
-    for _ in pieces {
-        squares.push(Square::new(rng.below(49) as u32)?);
-    }
-    index::position_of(turn, pieces.into_iter().zip(squares))
+    common::random_position(rng, turn, &[common::WK, common::WR, common::BK, common::BR])
 }
 
 /// The whole tables and the rook-first order's table built from them, read and built once for

@@ -22,11 +22,7 @@ use test_support::Rng;
 /// A random legal KRPvKR position with `turn` to move, if the squares drawn make one.
 fn random_position(rng: &mut Rng, turn: Color) -> Option<Position> {
     let pieces = [common::WK, common::WR, common::WP, common::BK, common::BR];
-    let mut squares = Vec::new();
-    for _ in pieces {
-        squares.push(Square::new(rng.below(49) as u32)?);
-    }
-    index::position_of(turn, pieces.into_iter().zip(squares))
+    common::random_position(rng, turn, &pieces)
 }
 
 fn whole() -> &'static WholeTables {

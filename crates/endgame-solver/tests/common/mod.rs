@@ -40,6 +40,20 @@ pub fn tables_path() -> PathBuf {
     .clone()
 }
 
+/// A random legal position of `pieces` with `turn` to move, if the squares drawn (one per piece,
+/// in order) make one.
+pub fn random_position(
+    rng: &mut test_support::Rng,
+    turn: Color,
+    pieces: &[Piece],
+) -> Option<small_board::Position> {
+    let mut squares = Vec::new();
+    for _ in pieces {
+        squares.push(small_board::Square::new(rng.below(49) as u32)?);
+    }
+    tables::index::position_of(turn, pieces.iter().copied().zip(squares))
+}
+
 /// The tables, opened (each caller gets its own reader).
 pub fn tables() -> Tables {
     Tables::open(&tables_path()).expect("the tables just built open")

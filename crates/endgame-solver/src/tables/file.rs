@@ -28,7 +28,7 @@
 //! none (or no position). A keep block is one (side to move, state and White king) of the keep
 //! table (see `keep`; digit 0 = state · 49 + White king's square), or one (side to move,
 //! segment, pawn and White king) of the pawn keep table (see `pawn_keep`; digit 0 = (segment ·
-//! 20 + pawn) · 49 + White king's square). Version 1 had the mate blocks only, version 2 the
+//! 35 + pawn) · 49 + White king's square). Version 1 had the mate blocks only, version 2 the
 //! first four kinds, 4 the six distance kinds, 5 a keep table that trusted the distance tables
 //! past a capture (unsound: see `keep`'s `outside`), 6 no pawn keep table. Opening
 //! checks the header, the directory and its checksum, and the file's size; each block's
@@ -207,8 +207,7 @@ const KEEP_TABLES: [(Material, usize); 2] = [
 /// Where the bytes of the block `e` start in its table (as `write` takes it).
 fn table_start(e: &BlockEntry) -> usize {
     let blocks_per_side = match e.kind {
-        Kind::Keep if e.material == keep::MATERIAL => keep::BLOCKS_PER_SIDE,
-        Kind::Keep => pawn_keep::BLOCKS_PER_SIDE,
+        Kind::Keep => keep_table(e.material).map_or(0, |(_, blocks)| blocks),
         _ => Layout::new(e.material).digit0_count(),
     };
     (e.side * blocks_per_side + e.d0) * e.len
@@ -299,12 +298,20 @@ fn table_of<'a>(
     e: &BlockEntry,
 ) -> Option<&'a [u8]> {
     match e.kind {
-        Kind::Keep if e.material == keep::MATERIAL => {
-            (keep[0].len() == keep::SLOTS).then_some(keep[0])
+        Kind::Keep => {
+            let (i, blocks) = keep_table(e.material)?;
+            (keep[i].len() == 2 * blocks * keep::BLOCK_SLOTS).then_some(keep[i])
         }
-        Kind::Keep => (keep[1].len() == pawn_keep::SLOTS).then_some(keep[1]),
         _ => tables[e.kind.index()][e.material.code() as usize].as_deref(),
     }
+}
+
+/// The keep table of `material`: its place in [`KEEP_TABLES`] and its blocks per side to move.
+fn keep_table(material: Material) -> Option<(usize, usize)> {
+    KEEP_TABLES
+        .iter()
+        .position(|&(m, _)| m == material)
+        .map(|i| (i, KEEP_TABLES[i].1))
 }
 
 /// An open table file: its directory checked, blocks read on demand.

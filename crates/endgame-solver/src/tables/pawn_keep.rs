@@ -273,45 +273,42 @@ pub fn build(
     let mut table = vec![0u8; SLOTS];
     // A pawn move leads to a square further up: those first. The first run's drop leads to the
     // state with one run left, in either frame (the pawn on the mirrored file): that one first.
+    // The pawn's files at one rank never lead to each other: filled side by side.
     for rank in (1..=5).rev() {
         for segment in [Segment::Distinct, Segment::New] {
-            for file in 0..7 {
-                let pawn = Square::new(rank * 7 + file).unwrap_or(Square::A1);
-                // White's moves in a run go up the order, Black's leave White's placement: the
-                // placements from the top down, White to move before Black at each.
-                for king in Square::all().rev() {
-                    for rook in Square::all().rev() {
-                        for turn in [Color::White, Color::Black] {
-                            let Some(start) =
-                                slot(turn, segment, [king, rook, pawn, Square::A1, Square::A1])
-                            else {
-                                continue;
-                            };
-                            let slice: Vec<u8> = (0..2401usize)
-                                .into_par_iter()
-                                .with_min_len(49)
-                                .map(|black| {
-                                    let black_king = Square::new((black / 49) as u32);
-                                    let black_rook = Square::new((black % 49) as u32);
-                                    let (Some(bk), Some(br)) = (black_king, black_rook) else {
-                                        return 0;
-                                    };
-                                    evaluate(
-                                        &|i| table[i],
-                                        &value,
-                                        keep_table,
-                                        segment,
-                                        turn,
-                                        [king, rook, pawn, bk, br],
-                                    )
-                                })
-                                .collect();
-                            table[start..start + 2401].copy_from_slice(&slice);
+            // White's moves in a run go up the order, Black's leave White's placement: the
+            // placements from the top down, White to move before Black at each.
+            for king in Square::all().rev() {
+                for rook in Square::all().rev() {
+                    for turn in [Color::White, Color::Black] {
+                        let squares = |file: usize, black: usize| {
+                            let square = |i: usize| Square::new(i as u32).unwrap_or(Square::A1);
+                            let pawn = square(rank * 7 + file);
+                            [king, rook, pawn, square(black / 49), square(black % 49)]
+                        };
+                        let slices: Vec<u8> = (0..7 * 2401)
+                            .into_par_iter()
+                            .with_min_len(49)
+                            .map(|i| {
+                                evaluate(
+                                    &|i| table[i],
+                                    &value,
+                                    keep_table,
+                                    segment,
+                                    turn,
+                                    squares(i / 2401, i % 2401),
+                                )
+                            })
+                            .collect();
+                        for (file, slice) in slices.chunks(2401).enumerate() {
+                            if let Some(start) = slot(turn, segment, squares(file, 0)) {
+                                table[start..start + 2401].copy_from_slice(slice);
+                            }
                         }
                     }
                 }
-                progress(2 * 49usize.pow(4) as u64);
             }
+            progress(7 * 2 * 49usize.pow(4) as u64);
         }
     }
     table

@@ -30,7 +30,7 @@ use crate::{
         Material, Tables,
         index::Symmetry,
         keep::{self, Keep},
-        order::{Run, run_of},
+        order::{Run, open_block_of, run_of},
         pawn_keep::{self, Segment},
     },
 };
@@ -46,12 +46,17 @@ pub fn kept_after<'p>(
     pos: &Position,
 ) -> Option<Keep> {
     match Material::of(pos.board())? {
-        keep::MATERIAL => (0..8)
-            .filter_map(|s| {
-                let sym = Symmetry(s);
-                tables.keep(pos, run_of(segment.clone(), sym)?, sym)
-            })
-            .max_by_key(|keep| keep.0),
+        keep::MATERIAL => {
+            let open =
+                open_block_of(segment.clone()).and_then(|block| tables.keep_open(pos, block));
+            (0..8)
+                .filter_map(|s| {
+                    let sym = Symmetry(s);
+                    tables.keep(pos, run_of(segment.clone(), sym)?, sym)
+                })
+                .chain(open)
+                .max_by_key(|keep| keep.0)
+        }
         pawn_keep::MATERIAL => tables.pawn_keep(pos, segment_of(segment)?),
         _ => None,
     }

@@ -1,7 +1,7 @@
 //! The keep table's claims, played out: from random rook-ending positions where the table says
 //! White keeps the game going for k plies, White follows the table (any move it says keeps it,
-//! the drop, the order's orientation and the rook-first order of the run after the drop
-//! included) against a Black that returns to positions
+//! the drop, the order's orientation, the open states before the king's first move and the
+//! rook-first order of the run after the drop included) against a Black that returns to positions
 //! already seen whenever it can, and the game, history counted, must reach ply k with no third
 //! occurrence, no stalemate, no dead position and no mate of White. An independent check of
 //! the order's argument and of the table's every step, not only of its fill.
@@ -14,7 +14,7 @@ use endgame_solver::tables::{
     Tables, WholeTables,
     index::Symmetry,
     keep::{self, Keep},
-    order::Run,
+    order::{self, Run, up},
 };
 use small_board::{Color, Move, Position};
 use test_support::Rng;
@@ -44,6 +44,9 @@ enum Plan {
     KingFirst(Run, Symmetry),
     /// The rook-first order of a run after the drop, in a king block.
     RookFirst(usize, Symmetry),
+    /// The keep table's open state: the drop there, no king move yet, the rook's moves so far
+    /// up in every symmetry of the block.
+    Open(u8),
 }
 
 /// The tables a player following the keep table needs.
@@ -70,6 +73,10 @@ impl Orders {
                 .keep(pos, run, sym)
                 .expect("a KRvKR position in a rook state"),
             Plan::RookFirst(block, sym) => self.rook_first.keep(pos, block, sym),
+            Plan::Open(block) => self
+                .tables
+                .keep_open(pos, block)
+                .expect("a KRvKR position in an open state"),
         }
     }
 
@@ -86,18 +93,33 @@ impl Orders {
                 continue;
             }
             let mut plans = Vec::new();
+            // The drop, on any move: a new run in either order, any orientation.
+            let drops = (0..8).flat_map(|s| {
+                [
+                    Plan::KingFirst(Run::SPENT, Symmetry(s)),
+                    Plan::RookFirst(self.rook_first.start(), Symmetry(s)),
+                ]
+            });
             match plan {
                 Plan::KingFirst(run, sym) => {
                     if let Some(next) = run.after_in(m, sym) {
                         plans.push(Plan::KingFirst(next, sym));
                     }
-                    // The drop, on any move: a new run in either order, any orientation.
                     if run.fresh() {
-                        for s in 0..8 {
-                            plans.push(Plan::KingFirst(Run::SPENT, Symmetry(s)));
-                            plans.push(Plan::RookFirst(self.rook_first.start(), Symmetry(s)));
-                        }
+                        plans.extend(drops);
                     }
+                }
+                Plan::Open(block) => {
+                    let ups = up(m.from, m.to);
+                    if m.role == small_board::Role::King {
+                        // The king's first move fixes the orientation: one it goes up in.
+                        for s in (0..8).filter(|s| ups & 1 << s != 0) {
+                            plans.push(Plan::KingFirst(Run::FRESH, Symmetry(s)));
+                        }
+                    } else if block & ups != 0 {
+                        plans.push(Plan::Open(block & ups));
+                    }
+                    plans.extend(drops);
                 }
                 Plan::RookFirst(block, sym) => {
                     if let Some(next) = self.rook_first.after(block, m, sym) {
@@ -123,6 +145,7 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
     };
     let mut rng = Rng::new(2026);
     let (mut games, mut longest, mut plies_played, mut rook_first_plies) = (0, 0, 0u64, 0u64);
+    let mut open_plies = 0u64;
     let mut tries = 0;
     while games < 4000 {
         tries += 1;
@@ -135,12 +158,12 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
         let Some(start) = random_position(&mut rng, turn) else {
             continue;
         };
-        // The best orientation at the start, as the solver takes it.
+        // The best orientation at the start, or none yet, as the solver takes it.
+        let open = Plan::Open(order::ALL);
         let Some((plan, keep)) = (0..8)
-            .map(|s| {
-                let plan = Plan::KingFirst(Run::FRESH, Symmetry(s));
-                (plan, orders.keep(&start, plan))
-            })
+            .map(|s| Plan::KingFirst(Run::FRESH, Symmetry(s)))
+            .chain([open])
+            .map(|plan| (plan, orders.keep(&start, plan)))
             .max_by_key(|(_, keep)| keep.0)
         else {
             continue;
@@ -155,12 +178,14 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
         games += 1;
         longest = longest.max(claim);
         plies_played += common::play_out(&mut rng, start, plan, claim, &mut orders, |_, plan| {
-            rook_first_plies += u64::from(matches!(plan, Plan::RookFirst(..)))
+            rook_first_plies += u64::from(matches!(plan, Plan::RookFirst(..)));
+            open_plies += u64::from(matches!(plan, Plan::Open(..)));
         });
     }
     eprintln!(
-        "{games} games, {plies_played} plies played ({rook_first_plies} in rook-first runs), longest claim {longest} plies"
+        "{games} games, {plies_played} plies played ({rook_first_plies} in rook-first runs, {open_plies} in open states), longest claim {longest} plies"
     );
+    assert!(open_plies > 1000, "too few open states: {open_plies} plies");
     assert!(
         rook_first_plies > 1000,
         "too few rook-first runs: {rook_first_plies} plies"

@@ -30,7 +30,8 @@
 //! segment, pawn and White king) of the pawn keep table (see `pawn_keep`; digit 0 = (segment ·
 //! 35 + pawn) · 49 + White king's square). Version 1 had the mate blocks only, version 2 the
 //! first four kinds, 4 the six distance kinds, 5 a keep table that trusted the distance tables
-//! past a capture (unsound: see `keep`'s `outside`), 6 no pawn keep table. Opening
+//! past a capture (unsound: see `keep`'s `outside`), 6 no pawn keep table, 7 no open states in
+//! the keep table. Opening
 //! checks the header, the directory and its checksum, and the file's size; each block's
 //! checksum is checked when the block is first read, so a corrupt file is an error before any
 //! of its values is used.
@@ -46,7 +47,7 @@ use std::{
 use super::{Kind, index::Layout, keep, material::Material, pawn_keep};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 7;
+const VERSION: u16 = 8;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 

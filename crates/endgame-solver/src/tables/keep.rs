@@ -29,8 +29,17 @@
 //! the rook's squares from the top of the block's order down; blocks with as many symmetries
 //! never lead to each other, so they are filled in parallel.
 //!
-//! Layout: a byte per slot, slot = (((side · 18 + state) · 49 + White king) · 49 + White rook)
-//! · 2401 + Black king · 49 + Black rook; a *block* (the unit the file stores) is one (side,
+//! The *open* states ([`OPEN_STATES`]) start a segment better: White need not pick the order's
+//! orientation before its king's first move (with Black to move, the order's states pick it
+//! before Black's move). There rook moves narrow the block as in the order's states, and the
+//! king's first move fixes the orientation, the best of those it goes up in, leading to that
+//! orientation's state with the drop there; every placement so far has the king's first
+//! square, below every later one in that orientation, so the run's placements still all
+//! differ. They are filled last, from the order's states.
+//!
+//! Layout: a byte per slot, slot = (((side · 27 + state) · 49 + White king) · 49 + White rook)
+//! · 2401 + Black king · 49 + Black rook, the order's 18 states first, then the 9 open ones
+//! (squares as they are: no orientation); a *block* (the unit the file stores) is one (side,
 //! state, White king). The byte is k + 1 for k plies (at most [`LONGEST`]), 255 for ever, 0 for
 //! a position that has ended (or no position).
 
@@ -43,7 +52,7 @@ use super::{
     Dtm, Kind, NONE,
     index::{Symmetry, position_of},
     material::Material,
-    order::{FIRST_TRIPLE, ROOK_STATES, Run, index_in, up},
+    order::{FIRST_TRIPLE, ROOK_BLOCKS, ROOK_STATES, Run, index_in, up},
 };
 
 /// The ending the table covers.
@@ -53,8 +62,18 @@ pub const MATERIAL: Material = Material {
     black_rook: true,
 };
 
+/// The *open* states, after the order's ([`ROOK_STATES`]): the drop there and no king move
+/// yet in the segment, so the order's orientation is still White's to choose (at its king's
+/// first move, among the orientations that move goes up in); one per block of rook moves
+/// ([`ROOK_BLOCKS`], the symmetries the rook's moves so far went up in), on the board as it
+/// is.
+pub const OPEN_STATES: usize = ROOK_BLOCKS.len();
+
+/// States per side to move: the order's, then the open ones.
+const STATES: usize = ROOK_STATES + OPEN_STATES;
+
 /// Blocks per side to move: a state and White's king square.
-pub const BLOCKS_PER_SIDE: usize = ROOK_STATES * 49;
+pub const BLOCKS_PER_SIDE: usize = STATES * 49;
 
 /// Slots per block: White's rook, Black's king and rook.
 pub const BLOCK_SLOTS: usize = 49 * 49 * 49;
@@ -83,9 +102,9 @@ impl Keep {
 /// in `state` ([`Run::rook_state`]).
 fn slot(turn: Color, state: usize, squares: [Square; 4]) -> usize {
     let side = usize::from(turn == Color::Black);
-    squares.iter().fold(side * ROOK_STATES + state, |slot, sq| {
-        slot * 49 + sq.index()
-    })
+    squares
+        .iter()
+        .fold(side * STATES + state, |slot, sq| slot * 49 + sq.index())
 }
 
 /// The slot of `pos` seen after the symmetry `sym` in the state `run`, if `pos` is of the
@@ -97,6 +116,13 @@ pub fn slot_of(pos: &Position, run: Run, sym: Symmetry) -> Option<usize> {
         run.rook_state()?,
         squares.map(|sq| sym.apply(sq)),
     ))
+}
+
+/// The slot of `pos` in the open state of the rook block `block` (see [`OPEN_STATES`]), if
+/// `pos` is of the table's material and `block` one of [`ROOK_BLOCKS`].
+pub fn open_slot_of(pos: &Position, block: u8) -> Option<usize> {
+    let state = ROOK_STATES + ROOK_BLOCKS.iter().position(|&b| b == block)?;
+    Some(slot(pos.turn(), state, squares_of(pos)?))
 }
 
 /// The squares of White's king and rook and Black's king and rook, if `pos` is of the table's
@@ -413,6 +439,9 @@ fn evaluate<V: Fn(Kind, &Position) -> u8 + Sync>(
     turn: Color,
     squares: [Square; 4],
 ) -> u8 {
+    if state >= ROOK_STATES {
+        return evaluate_open(table, dropped, leaves, state, turn, squares);
+    }
     let run = Run::of_rook_state(state);
     equation(
         leaves,
@@ -433,6 +462,47 @@ fn evaluate<V: Fn(Kind, &Position) -> u8 + Sync>(
                 Some(_) => Some(dropped()),
                 None => None,
             }
+        },
+        |after| table(slot(Color::White, state, after)),
+    )
+}
+
+/// The byte of the squares with `turn` to move in the open state `state`: a rook move that goes
+/// up in some symmetry of the block stays open (in the narrowed block), a king move fixes the
+/// orientation (the best of those it goes up in), any move may spend the drop.
+fn evaluate_open<V: Fn(Kind, &Position) -> u8 + Sync>(
+    table: &impl Fn(usize) -> u8,
+    dropped: &[u8],
+    leaves: &Leaves<V>,
+    state: usize,
+    turn: Color,
+    squares: [Square; 4],
+) -> u8 {
+    let block = ROOK_BLOCKS[state - ROOK_STATES];
+    let fresh = Run::FRESH.rook_state().unwrap_or(0);
+    equation(
+        leaves,
+        turn,
+        squares,
+        true,
+        |m, after| {
+            let ups = up(m.from, m.to);
+            let stay = if m.role == Role::King {
+                (0..8)
+                    .filter(|s| ups & 1 << s != 0)
+                    .map(|s| {
+                        let image = after.map(|sq| Symmetry(s).apply(sq));
+                        table(slot(Color::Black, fresh, image))
+                    })
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                ROOK_BLOCKS
+                    .iter()
+                    .position(|&b| b == block & ups && b != 0)
+                    .map_or(0, |b| table(slot(Color::Black, ROOK_STATES + b, after)))
+            };
+            Some(stay.max(dropped[placement(after)]))
         },
         |after| table(slot(Color::White, state, after)),
     )
@@ -629,6 +699,33 @@ pub fn build(
             }
             progress((blocks * 2 * BLOCK_SLOTS) as u64);
         }
+    }
+    // The open states, after the order's they lead to: the blocks most constrained first, the
+    // rook's squares from the top of the block's order down (as in the order's states), every
+    // king square side by side (a king move leaves the open states).
+    let square = |i: usize| Square::new(i as u32).unwrap_or(Square::A1);
+    for (b, &block) in ROOK_BLOCKS.iter().enumerate() {
+        let state = ROOK_STATES + b;
+        let s = block.trailing_zeros() as u8;
+        let mut rooks: Vec<Square> = Square::all().collect();
+        rooks.sort_by_key(|&r| Reverse(index_in(s, r)));
+        for rook in rooks {
+            for turn in [Color::White, Color::Black] {
+                let slices: Vec<u8> = (0..49 * 2401)
+                    .into_par_iter()
+                    .with_min_len(49)
+                    .map(|i| {
+                        let squares = with_black(square(i / 2401), rook, i % 2401);
+                        evaluate(&|i| table[i], &dropped, &leaves, state, turn, squares)
+                    })
+                    .collect();
+                for (king, slice) in slices.chunks(2401).enumerate() {
+                    let start = slot(turn, state, [square(king), rook, Square::A1, Square::A1]);
+                    table[start..start + 2401].copy_from_slice(slice);
+                }
+            }
+        }
+        progress((2 * 49 * BLOCK_SLOTS) as u64);
     }
     table
 }

@@ -398,6 +398,15 @@ impl Tables {
         self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
     }
 
+    /// What the keep table says of `pos` in the open state of the rook block `block` (see
+    /// [`keep::OPEN_STATES`]): `None` when it has no slot for them or its block could not be
+    /// read.
+    pub fn keep_open(&mut self, pos: &Position, block: u8) -> Option<Keep> {
+        let slot = keep::open_slot_of(pos, block)?;
+        let block = self.keep_block[0] + slot / keep::BLOCK_SLOTS;
+        self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
+    }
+
     /// What the pawn keep table says of `pos` in `segment`, in the better of its two frames:
     /// `None` for another material or a block that could not be read.
     pub fn pawn_keep(&mut self, pos: &Position, segment: Segment) -> Option<Keep> {

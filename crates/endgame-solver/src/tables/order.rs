@@ -37,8 +37,8 @@ use super::index::Symmetry;
 /// order is needed: the game is the one without repetition.
 pub const FIRST_TRIPLE: u32 = 8;
 
-/// All eight symmetries of the board (bit s for symmetry s).
-const ALL: u8 = 0xff;
+/// All eight symmetries of the board (bit s for symmetry s): the block no move has narrowed.
+pub const ALL: u8 = 0xff;
 
 /// `UP[from][to]`: the symmetries s in which a piece's move from square `from` to square `to`
 /// goes up, that is in which the image of `to` under [`Symmetry`] s has the higher index (a1 =
@@ -188,23 +188,48 @@ pub fn index_in(s: u8, sq: Square) -> usize {
 /// choose when a segment or a run starts), or `None` if White's moves in it did not keep to it.
 pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) -> Option<Run> {
     let mut run = Run::FRESH;
-    let mut before: Option<&Position> = None;
-    for pos in segment {
-        if let Some(before) = before
-            && before.turn() == Color::White
-        {
-            let (was, is) = (
-                before.board().by_color(Color::White),
-                pos.board().by_color(Color::White),
-            );
-            // A reversible move: one piece leaves one square for another.
-            let (from, to) = ((was & !is).first()?, (is & !was).first()?);
-            let king = pos.board().role_at(to) == Some(Role::King);
-            run = run.after_step(king, sym.apply(from), sym.apply(to))?;
-        }
-        before = Some(pos);
+    for step in white_steps(segment) {
+        let (from, to, king) = step?;
+        run = run.after_step(king, sym.apply(from), sym.apply(to))?;
     }
     Some(run)
+}
+
+/// White's moves in `segment` (positions in order): each one's squares and whether the king
+/// made it; `None` for a step that does not move one piece from one square to another (a
+/// segment's moves all do: they are reversible).
+fn white_steps<'a>(
+    segment: impl Iterator<Item = &'a Position>,
+) -> impl Iterator<Item = Option<(Square, Square, bool)>> {
+    let mut before: Option<&Position> = None;
+    segment.filter_map(move |pos| {
+        let step = before.filter(|b| b.turn() == Color::White).map(|b| {
+            let (was, is) = (
+                b.board().by_color(Color::White),
+                pos.board().by_color(Color::White),
+            );
+            let (from, to) = ((was & !is).first()?, (is & !was).first()?);
+            Some((from, to, pos.board().role_at(to) == Some(Role::King)))
+        });
+        before = Some(pos);
+        step
+    })
+}
+
+/// The block of rook moves of `segment` (the positions of the current repetition segment, in
+/// order) where White has moved only its rook, each move going up in every symmetry of the
+/// block: the keep table's open state for its last position; `None` once White's king has
+/// moved or the rook's moves go up in no symmetry together.
+pub fn open_block_of<'a>(segment: impl Iterator<Item = &'a Position>) -> Option<u8> {
+    let mut block = ALL;
+    for step in white_steps(segment) {
+        let (from, to, king) = step?;
+        block &= up(from, to);
+        if king || block == 0 {
+            return None;
+        }
+    }
+    Some(block)
 }
 
 #[cfg(test)]
@@ -280,6 +305,23 @@ mod tests {
         assert_eq!(fresh(&rook), Some(false));
         let blocks = line(fen, &["g1g2", "d4d5", "a1a2", "d5d4", "g2g1"]);
         assert_eq!(fresh(&blocks), Some(true));
+    }
+
+    /// A segment stays open while White moves only its rook, each move up in some symmetry
+    /// the earlier ones went up in too: g1-g2 and g2-g1 never are; a king move closes it.
+    #[test]
+    fn only_rook_moves_keep_a_segment_open() {
+        let fen = "7/7/7/3k3/7/7/K5R w";
+        let open = |ucis: &[&str]| open_block_of(line(fen, ucis).iter());
+        assert_eq!(open(&[]), Some(ALL));
+        assert_eq!(open(&["g1g2"]), Some(up(Square::G1, Square::G2)));
+        assert_eq!(
+            open(&["g1g2", "d4d5", "g2g3"]),
+            Some(up(Square::G1, Square::G2))
+        );
+        assert_eq!(open(&["g1g2", "d4d5", "g2g1"]), None);
+        assert_eq!(open(&["a1b1"]), None);
+        assert_eq!(open(&["g1g2", "d4d5", "a1b1"]), None);
     }
 
     /// The claim the order rests on: while the state lasts, the White placements of each run

@@ -19,7 +19,8 @@
 //!
 //! A pawn move starts a new segment: [`Segment::New`] of the position it leads to, in either
 //! frame (built before it: the pawn's squares from rank 6 down). A capture of the pawn leads to KRvKR, a new
-//! segment: the keep table's value for a segment's start, in the best orientation. Any other
+//! segment: the keep table's value for a segment's start, in the best orientation or the open
+//! state (the orientation chosen at the king's first move). Any other
 //! capture or a promotion leaves both tables: as in the keep table, White's mate keeps it for
 //! ever, anything else at most the plies before a third occurrence can come (`keep::outside`).
 //! The bounds are the keep table's: Black's forced drawn end or mate within d plies caps the
@@ -39,7 +40,7 @@ use super::{
     index::{Symmetry, position_of},
     keep::{self, FOREVER, Keep, LAST_BOUND},
     material::Material,
-    order::Run,
+    order::{ALL, Run},
 };
 
 /// The ending the table covers.
@@ -133,10 +134,12 @@ fn position(turn: Color, squares: [Square; 5]) -> Option<Position> {
     position_of(turn, pieces.into_iter().zip(squares))
 }
 
-/// The keep table's value of a KRvKR position that starts its segment: the best orientation.
+/// The keep table's value of a KRvKR position that starts its segment: the best orientation,
+/// or the orientation left open.
 fn rook_ending(keep_table: &[u8], pos: &Position) -> u8 {
     (0..8)
         .filter_map(|s| keep::slot_of(pos, Run::FRESH, Symmetry(s)))
+        .chain(keep::open_slot_of(pos, ALL))
         .map(|slot| keep_table[slot])
         .max()
         .unwrap_or(0)

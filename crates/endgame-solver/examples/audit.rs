@@ -3,7 +3,7 @@
 //! nothing: the answers come from the binary, one process per query, under a time limit.
 //!
 //! ```sh
-//! cargo run --release --example audit -- random SEED COUNT [task|promoted|rooks]
+//! cargo run --release --example audit -- random SEED COUNT [task|promoted|rooks|pawn|kpkr]
 //! printf 'Kg3 Ve3 Kc2 Vd2\nC\n0\n' | cargo run --release --example audit -- children
 //! ```
 //!
@@ -32,36 +32,19 @@ fn line(pos: &Position) -> String {
     format!("{pieces}|{side}")
 }
 
-/// Both kings and both rooks: the keep table's ending.
-fn rooks(_: &mut Rng) -> Vec<Piece> {
-    vec![
-        Role::King.of(Color::White),
-        Role::Rook.of(Color::White),
-        Role::King.of(Color::Black),
-        Role::Rook.of(Color::Black),
-    ]
-}
+const WK: Piece = Role::King.of(Color::White);
+const WR: Piece = Role::Rook.of(Color::White);
+const WP: Piece = Role::Pawn.of(Color::White);
+const BK: Piece = Role::King.of(Color::Black);
+const BR: Piece = Role::Rook.of(Color::Black);
 
-/// White king, rook and pawn against king and rook: the pawn keep table's ending.
-fn pawn(_: &mut Rng) -> Vec<Piece> {
-    vec![
-        Role::King.of(Color::White),
-        Role::Rook.of(Color::White),
-        Role::Pawn.of(Color::White),
-        Role::King.of(Color::Black),
-        Role::Rook.of(Color::Black),
-    ]
-}
-
-/// White king and pawn against king and rook.
-fn kpkr(_: &mut Rng) -> Vec<Piece> {
-    vec![
-        Role::King.of(Color::White),
-        Role::Pawn.of(Color::White),
-        Role::King.of(Color::Black),
-        Role::Rook.of(Color::Black),
-    ]
-}
+/// Endings drawn with fixed material, by name: the keep table's (`rooks`), the pawn keep
+/// table's (`pawn`) and White's king and pawn against king and rook (`kpkr`).
+const ENDINGS: [(&str, &[Piece]); 3] = [
+    ("rooks", &[WK, WR, BK, BR]),
+    ("pawn", &[WK, WR, WP, BK, BR]),
+    ("kpkr", &[WK, WP, BK, BR]),
+];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -71,11 +54,11 @@ fn main() {
             let count: usize = args[2].parse().expect("a count");
             let mut rng = Rng::new(seed);
             for _ in 0..count {
-                let pos = match args.get(3).map(String::as_str) {
-                    Some("promoted") => random_position(&mut rng, promoted_material),
-                    Some("rooks") => random_position(&mut rng, rooks),
-                    Some("pawn") => random_position(&mut rng, pawn),
-                    Some("kpkr") => random_position(&mut rng, kpkr),
+                let name = args.get(3).map(String::as_str);
+                let ending = ENDINGS.iter().find(|(n, _)| Some(*n) == name);
+                let pos = match (name, ending) {
+                    (_, Some((_, pieces))) => random_position(&mut rng, |_| pieces.to_vec()),
+                    (Some("promoted"), None) => random_position(&mut rng, promoted_material),
                     _ => random_position(&mut rng, task_material),
                 };
                 println!("{}", line(&pos));
@@ -102,6 +85,8 @@ fn main() {
                 println!("{}|{}|{end}", san(&pos, m, Notation::Czech), line(&child));
             }
         }
-        _ => eprintln!("usage: audit random SEED COUNT [task|promoted|rooks] | audit children"),
+        _ => eprintln!(
+            "usage: audit random SEED COUNT [task|promoted|rooks|pawn|kpkr] | audit children"
+        ),
     }
 }

@@ -52,7 +52,7 @@ use super::{
     Dtm, Kind, NONE,
     index::{Symmetry, position_of},
     material::Material,
-    order::{FIRST_TRIPLE, ROOK_BLOCKS, ROOK_STATES, Run, index_in, up},
+    order::{FIRST_TRIPLE, ROOK_BLOCKS, ROOK_STATES, Run, block_index, index_in, up},
 };
 
 /// The ending the table covers.
@@ -121,7 +121,7 @@ pub fn slot_of(pos: &Position, run: Run, sym: Symmetry) -> Option<usize> {
 /// The slot of `pos` in the open state of the rook block `block` (see [`OPEN_STATES`]), if
 /// `pos` is of the table's material and `block` one of [`ROOK_BLOCKS`].
 pub fn open_slot_of(pos: &Position, block: u8) -> Option<usize> {
-    let state = ROOK_STATES + ROOK_BLOCKS.iter().position(|&b| b == block)?;
+    let state = ROOK_STATES + block_index(block)?;
     Some(slot(pos.turn(), state, squares_of(pos)?))
 }
 
@@ -497,9 +497,7 @@ fn evaluate_open<V: Fn(Kind, &Position) -> u8 + Sync>(
                     .max()
                     .unwrap_or(0)
             } else {
-                ROOK_BLOCKS
-                    .iter()
-                    .position(|&b| b == block & ups && b != 0)
+                block_index(block & ups)
                     .map_or(0, |b| table(slot(Color::Black, ROOK_STATES + b, after)))
             };
             Some(stay.max(dropped[placement(after)]))

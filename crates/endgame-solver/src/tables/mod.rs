@@ -393,16 +393,18 @@ impl Tables {
     /// `None` when it has no slot for them (another material, a state outside the table) or its
     /// block could not be read.
     pub fn keep(&mut self, pos: &Position, run: Run, sym: Symmetry) -> Option<Keep> {
-        let slot = keep::slot_of(pos, run, sym)?;
-        let block = self.keep_block[0] + slot / keep::BLOCK_SLOTS;
-        self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
+        self.keep_at(keep::slot_of(pos, run, sym)?)
     }
 
     /// What the keep table says of `pos` in the open state of the rook block `block` (see
     /// [`keep::OPEN_STATES`]): `None` when it has no slot for them or its block could not be
     /// read.
     pub fn keep_open(&mut self, pos: &Position, block: u8) -> Option<Keep> {
-        let slot = keep::open_slot_of(pos, block)?;
+        self.keep_at(keep::open_slot_of(pos, block)?)
+    }
+
+    /// The keep table's byte at `slot`, if its block could be read.
+    fn keep_at(&mut self, slot: usize) -> Option<Keep> {
         let block = self.keep_block[0] + slot / keep::BLOCK_SLOTS;
         self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
     }

@@ -150,11 +150,16 @@ pub const ROOK_BLOCKS: [u8; 9] = [0x11, 0x22, 0x44, 0x88, 0x33, 0xcc, 0x55, 0xaa
 /// [`ROOK_BLOCKS`].
 pub const ROOK_STATES: usize = 2 * ROOK_BLOCKS.len();
 
+/// The place of `block` in [`ROOK_BLOCKS`], if it is one (the empty set never is).
+pub fn block_index(block: u8) -> Option<usize> {
+    ROOK_BLOCKS.iter().position(|&b| b == block)
+}
+
 impl Run {
     /// The state's number among the [`ROOK_STATES`] (the drop spent first), if its block is one
     /// of [`ROOK_BLOCKS`].
     pub fn rook_state(self) -> Option<usize> {
-        let block = ROOK_BLOCKS.iter().position(|&b| b == self.block)?;
+        let block = block_index(self.block)?;
         Some(usize::from(self.first) * ROOK_BLOCKS.len() + block)
     }
 
@@ -274,8 +279,7 @@ mod tests {
                 assert!(narrowed == 0 || ROOK_BLOCKS.contains(&narrowed));
                 // Most constrained first.
                 if narrowed != 0 && narrowed != block {
-                    let at = |b| ROOK_BLOCKS.iter().position(|&x| x == b);
-                    assert!(at(narrowed) < at(block));
+                    assert!(block_index(narrowed) < block_index(block));
                 }
             }
         }

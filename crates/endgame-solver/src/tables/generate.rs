@@ -37,6 +37,7 @@
 
 use rayon::prelude::*;
 use small_board::{Bitboard, Color, Piece, Role, Square, attacks, unmove};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{
     Kind, NONE,
@@ -487,7 +488,7 @@ impl Unit<'_> {
 
     /// Adds the words of the images of word `w` under the symmetries that keep its digit-0
     /// square (White's king of a pawnless table) in place.
-    fn stabiliser_images(&self, w: usize, list: &mut Vec<u32>) {
+    fn stabiliser_images(&self, w: usize, mut visit: impl FnMut(usize)) {
         if self.layout.material.has_pawn() {
             return;
         }
@@ -503,38 +504,29 @@ impl Unit<'_> {
                 *sq = sym.apply(*sq);
             }
             if let Some(word) = self.layout.word_of(&image[..outer]) {
-                list.push(word as u32);
+                visit(word);
             }
         }
     }
 
-    /// The words of side `mover` to move with a move into one of `words` (of the other side),
-    /// sorted, without repeats.
-    fn parents(&self, mover: Color, words: &[u32]) -> Vec<u32> {
+    /// Marks in `set` the words of side `mover` to move with a move into one of `words` (of the
+    /// other side).
+    fn parents(&self, mover: Color, words: &[u32], set: &WordSet) {
         let inner = self.layout.pieces[self.layout.pieces.len() - 1];
-        let mut out: Vec<u32> = words
-            .par_iter()
-            .with_min_len(256)
-            .flat_map_iter(|&c| {
-                let mut list = Vec::new();
-                if inner.color == mover {
-                    list.push(c);
+        words.par_iter().with_min_len(256).for_each(|&c| {
+            if inner.color == mover {
+                set.insert(c as usize);
+            }
+            self.neighbours(mover, c as usize, |p, _, path| {
+                set.insert(p);
+                if path & WHITE_KING_MOVE != 0 {
+                    // White's king moved (a pawnless table): the parent may be any copy of a
+                    // position whose king stands on a square some symmetry keeps (the
+                    // diagonal, the middle rank or file); all move into this word.
+                    self.stabiliser_images(p, |image| set.insert(image));
                 }
-                self.neighbours(mover, c as usize, |p, _, path| {
-                    list.push(p as u32);
-                    if path & WHITE_KING_MOVE != 0 {
-                        // White's king moved (a pawnless table): the parent may be any copy
-                        // of a position whose king stands on a square some symmetry keeps
-                        // (the diagonal, the middle rank or file); all move into this word.
-                        self.stabiliser_images(p, &mut list);
-                    }
-                });
-                list
-            })
-            .collect();
-        out.par_sort_unstable();
-        out.dedup();
-        out
+            });
+        });
     }
 
     /// The game where `forcer` mates.
@@ -617,15 +609,17 @@ impl Unit<'_> {
             won_d.iter().map(|&(w, _)| w).collect(),
         ];
         let mut newest_bits = [game.won[f].to_vec(), game.won[d].to_vec()];
+        let mut candidates = WordSet::new(self.words);
         let mut level: u8 = 0;
         while level < NONE - 1 {
             level += 1;
             let l = level as usize;
             // The forcer to move: a move into the defender's newest level, or a conversion.
-            let mut cand = self.parents(forcer, &newest[1]);
-            cand.extend_from_slice(&win_events[l]);
-            cand.par_sort_unstable();
-            cand.dedup();
+            self.parents(forcer, &newest[1], &candidates);
+            for &w in &win_events[l] {
+                candidates.insert(w as usize);
+            }
+            let cand = candidates.drain();
             let new_f: Vec<(u32, u64)> = cand
                 .par_iter()
                 .with_min_len(64)
@@ -645,10 +639,11 @@ impl Unit<'_> {
                 })
                 .collect();
             // The defender to move: no move escapes, and conversions are mates by now.
-            let mut cand = self.parents(forcer.other(), &newest[0]);
-            cand.extend_from_slice(&loss_events[l]);
-            cand.par_sort_unstable();
-            cand.dedup();
+            self.parents(forcer.other(), &newest[0], &candidates);
+            for &w in &loss_events[l] {
+                candidates.insert(w as usize);
+            }
+            let cand = candidates.drain();
             let new_d: Vec<(u32, u64)> = cand
                 .par_iter()
                 .with_min_len(64)
@@ -683,6 +678,39 @@ impl Unit<'_> {
             }
         }
         values
+    }
+}
+
+/// A set of words that many threads mark at once (the words a level must look at).
+struct WordSet(Vec<AtomicU64>);
+
+impl WordSet {
+    fn new(words: usize) -> WordSet {
+        WordSet((0..words.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    fn insert(&self, w: usize) {
+        let (cell, bit) = (&self.0[w / 64], 1u64 << (w % 64));
+        if cell.load(Ordering::Relaxed) & bit == 0 {
+            cell.fetch_or(bit, Ordering::Relaxed);
+        }
+    }
+
+    /// The words marked, in order, leaving the set empty.
+    fn drain(&mut self) -> Vec<u32> {
+        self.0
+            .par_iter_mut()
+            .enumerate()
+            .with_min_len(1024)
+            .flat_map_iter(|(i, cell)| {
+                let mut bits = std::mem::take(cell.get_mut());
+                std::iter::from_fn(move || {
+                    let bit = (bits != 0).then(|| bits.trailing_zeros())?;
+                    bits &= bits - 1;
+                    Some((i * 64) as u32 + bit)
+                })
+            })
+            .collect()
     }
 }
 

@@ -46,7 +46,7 @@
 use std::cmp::Reverse;
 
 use rayon::prelude::*;
-use small_board::{Color, Move, Piece, Position, Role, Square};
+use small_board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 use super::{
     Dtm, Kind, NONE,
@@ -193,7 +193,7 @@ impl RookFirst {
         RookFirst::build_from(&Leaves::new(value))
     }
 
-    fn build_from<V: Fn(Kind, &Position) -> u8 + Sync>(leaves: &Leaves<V>) -> RookFirst {
+    fn build_from(leaves: &Leaves) -> RookFirst {
         let blocks = king_blocks();
         let mut rook_first = RookFirst {
             table: vec![0u8; 2 * blocks.len() * 49usize.pow(4)],
@@ -327,14 +327,30 @@ fn position(turn: Color, squares: [Square; 4]) -> Option<Position> {
     position_of(turn, pieces.into_iter().zip(squares))
 }
 
-/// What the distance tables say, as the equation reads it: any position's bytes (`value`), and
-/// for each position of the ending what is settled before its moves are looked at ([`Leaves::leaf`]).
-struct Leaves<V> {
-    value: V,
+/// What the distance tables and each position's own moves say, as the equation reads it: for
+/// each position of the ending, what is settled before its moves are looked at
+/// ([`Leaves::leaf`]) and what its moves are ([`Moves`]), worked out once for the many states
+/// that read them.
+struct Leaves {
     /// By side and placement: the byte itself where the position has ended or holds none (0,
     /// or [`FOREVER`] when Black is mated), else the plies within which Black forces a drawn
     /// end or a mate (at most [`LAST_BOUND`]), else [`WHITE_MATES`], else [`NO_BOUND`].
     leaves: Vec<u8>,
+    /// By side and placement, for a position that has not ended: [`Moves::quiet`] (held apart
+    /// from the captures' byte, which would pad each entry to 24 bytes).
+    quiet: Vec<[u64; 2]>,
+    /// By side and placement: [`Moves::captures`].
+    captures: Vec<u8>,
+}
+
+/// The legal moves of a position of the ending, as the equation reads them: the squares the
+/// mover's king and rook go to without a capture, and the captures' best byte for White (the
+/// largest, 0 with none) or worst for Black (the smallest, [`FOREVER`] with none), the same in
+/// every state (a capture leaves the ending: [`outside`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Moves {
+    quiet: [u64; 2],
+    captures: u8,
 }
 
 /// A leaf where White mates (for ever while the drop is there).
@@ -346,10 +362,10 @@ const NO_BOUND: u8 = 253;
 /// The largest bound a leaf holds (a larger one is held as this: a lower bound, sound).
 pub(super) const LAST_BOUND: u8 = 252;
 
-impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
-    fn new(value: V) -> Leaves<V> {
+impl Leaves {
+    fn new(value: impl Fn(Kind, &Position) -> u8 + Sync) -> Leaves {
         let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
-        let leaves = (0..2 * 49usize.pow(4))
+        let (leaves, moves): (Vec<u8>, Vec<Moves>) = (0..2 * 49usize.pow(4))
             .into_par_iter()
             .map(|i| {
                 let turn = if i < 49usize.pow(4) {
@@ -364,23 +380,46 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
                     square(i),
                 ];
                 let Some(pos) = position(turn, squares) else {
-                    return 0;
+                    return (0, Moves::default());
                 };
-                if pos.legal_moves().is_empty() {
-                    return if pos.is_check() && turn == Color::Black {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    let leaf = if pos.is_check() && turn == Color::Black {
                         FOREVER
                     } else {
                         0
                     };
+                    return (leaf, Moves::default());
                 }
-                match bound_of(&value, &pos) {
+                let leaf = match bound_of(&value, &pos) {
                     (NONE, true) => WHITE_MATES,
                     (NONE, false) => NO_BOUND,
                     (cap, _) => cap.min(LAST_BOUND),
+                };
+                let mut moves = Moves {
+                    quiet: [0; 2],
+                    captures: if turn == Color::White { 0 } else { FOREVER },
+                };
+                for m in legal {
+                    if m.capture.is_some() {
+                        let child = outside(&value, &pos.play(m));
+                        moves.captures = match turn {
+                            Color::White => moves.captures.max(child),
+                            Color::Black => moves.captures.min(child),
+                        };
+                    } else {
+                        moves.quiet[usize::from(m.role != Role::King)] |= 1 << m.to.index();
+                    }
                 }
+                (leaf, moves)
             })
-            .collect();
-        Leaves { value, leaves }
+            .unzip();
+        let (quiet, captures) = moves.into_iter().map(|m| (m.quiet, m.captures)).unzip();
+        Leaves {
+            leaves,
+            quiet,
+            captures,
+        }
     }
 
     /// The leaf of the ending's squares with `turn` to move (see [`Leaves::leaves`]).
@@ -389,9 +428,14 @@ impl<V: Fn(Kind, &Position) -> u8 + Sync> Leaves<V> {
         self.leaves[side * 49usize.pow(4) + placement(squares)]
     }
 
-    /// The byte of a position outside the table (see [`outside`]).
-    fn outside(&self, pos: &Position) -> u8 {
-        outside(&self.value, pos)
+    /// The moves of the ending's squares with `turn` to move (see [`Leaves::moves`]).
+    fn moves(&self, turn: Color, squares: [Square; 4]) -> Moves {
+        let side = usize::from(turn == Color::Black);
+        let i = side * 49usize.pow(4) + placement(squares);
+        Moves {
+            quiet: self.quiet[i],
+            captures: self.captures[i],
+        }
     }
 }
 
@@ -431,10 +475,10 @@ pub(super) fn outside(value: &impl Fn(Kind, &Position) -> u8, pos: &Position) ->
 
 /// The byte of the squares with `turn` to move in `state`, from the slices already filled
 /// (and, for the states with the drop there, [`best_dropped`]).
-fn evaluate<V: Fn(Kind, &Position) -> u8 + Sync>(
+fn evaluate(
     table: &impl Fn(usize) -> u8,
     dropped: &[u8],
-    leaves: &Leaves<V>,
+    leaves: &Leaves,
     state: usize,
     turn: Color,
     squares: [Square; 4],
@@ -470,10 +514,10 @@ fn evaluate<V: Fn(Kind, &Position) -> u8 + Sync>(
 /// The byte of the squares with `turn` to move in the open state `state`: a rook move that goes
 /// up in some symmetry of the block stays open (in the narrowed block), a king move fixes the
 /// orientation (the best of those it goes up in), any move may spend the drop.
-fn evaluate_open<V: Fn(Kind, &Position) -> u8 + Sync>(
+fn evaluate_open(
     table: &impl Fn(usize) -> u8,
     dropped: &[u8],
-    leaves: &Leaves<V>,
+    leaves: &Leaves,
     state: usize,
     turn: Color,
     squares: [Square; 4],
@@ -510,8 +554,8 @@ fn evaluate_open<V: Fn(Kind, &Position) -> u8 + Sync>(
 /// where `fresh` says the drop is there, from the bytes of the children inside the ending:
 /// `white(m, squares after m)` for White's move `m` (`None` if it leaves the order),
 /// `black(squares after)` for Black's.
-fn equation<V: Fn(Kind, &Position) -> u8 + Sync>(
-    leaves: &Leaves<V>,
+fn equation(
+    leaves: &Leaves,
     turn: Color,
     squares: [Square; 4],
     fresh: bool,
@@ -526,39 +570,37 @@ fn equation<V: Fn(Kind, &Position) -> u8 + Sync>(
         WHITE_MATES | NO_BOUND => NONE,
         cap => cap,
     };
-    let Some(pos) = position(turn, squares) else {
-        return 0;
-    };
-    let moves = pos.legal_moves();
-    let after = |m: Move| {
-        let mut squares = squares;
-        let piece = match (turn, m.role) {
-            (Color::White, Role::King) => 0,
-            (Color::White, _) => 1,
-            (Color::Black, Role::King) => 2,
-            (Color::Black, _) => 3,
-        };
-        squares[piece] = m.to;
-        squares
-    };
+    let moves = leaves.moves(turn, squares);
+    // The mover's king and rook, and their quiet moves with the squares after each.
+    let pieces = if turn == Color::White { [0, 1] } else { [2, 3] };
+    let quiet = pieces
+        .into_iter()
+        .zip(moves.quiet)
+        .flat_map(|(piece, targets)| {
+            Bitboard(targets).map(move |to| {
+                let m = Move {
+                    role: if piece % 2 == 0 {
+                        Role::King
+                    } else {
+                        Role::Rook
+                    },
+                    from: squares[piece],
+                    to,
+                    capture: None,
+                    promotion: None,
+                    en_passant: false,
+                };
+                let mut after = squares;
+                after[piece] = to;
+                (m, after)
+            })
+        });
     let best = if turn == Color::White {
-        moves.iter().fold(0, |best, &m| {
-            let child = if m.capture.is_some() {
-                Some(leaves.outside(&pos.play(m)))
-            } else {
-                white(m, after(m))
-            };
-            child.map_or(best, |child| best.max(child))
+        quiet.fold(moves.captures, |best, (m, after)| {
+            white(m, after).map_or(best, |child| best.max(child))
         })
     } else {
-        moves.iter().fold(FOREVER, |worst, &m| {
-            let child = if m.capture.is_some() {
-                leaves.outside(&pos.play(m))
-            } else {
-                black(after(m))
-            };
-            worst.min(child)
-        })
+        quiet.fold(moves.captures, |worst, (_, after)| worst.min(black(after)))
     };
     one_ply_more(best, cap)
 }
@@ -608,9 +650,15 @@ impl<'a> View<'a> {
         self.table[slot]
     }
 
-    /// Fills the slice of 2401 slots (Black's placements) at `start` with `byte(black)`.
-    fn fill(&mut self, start: usize, byte: impl Fn(&View, usize) -> u8) {
-        let slice: Vec<u8> = (0..49 * 49).map(|black| byte(self, black)).collect();
+    /// Fills the slice of 2401 slots (Black's placements) at `start` with `byte(black)` (in
+    /// parallel too: a level may hold a single block).
+    fn fill(&mut self, start: usize, byte: impl Fn(&View, usize) -> u8 + Sync) {
+        let view = &*self;
+        let slice: Vec<u8> = (0..49 * 49)
+            .into_par_iter()
+            .with_min_len(343)
+            .map(|black| byte(view, black))
+            .collect();
         let Region { starts, len, own } = &mut self.region;
         let side = usize::from(start.wrapping_sub(starts[1]) < *len);
         let at = side * *len + start - starts[side];

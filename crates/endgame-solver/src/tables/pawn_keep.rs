@@ -145,12 +145,81 @@ fn rook_ending(keep_table: &[u8], pos: &Position) -> u8 {
         .unwrap_or(0)
 }
 
+/// The bytes of the positions a capture that promotes nothing leads to, worked out once (each
+/// is read from many positions of the table): a new segment, the same in every state.
+struct Exits {
+    /// KRvKR with White to move (Black took the pawn), by placement: [`rook_ending`].
+    pawn_taken: Vec<u8>,
+    /// KPvKR with White to move (Black took White's rook), by the pawn, White's king, Black's
+    /// king and rook: [`keep::outside`].
+    rook_taken: Vec<u8>,
+    /// KRPvK with Black to move (White took Black's rook), by the pawn, White's king and rook,
+    /// Black's king: [`keep::outside`].
+    black_rook_taken: Vec<u8>,
+}
+
+impl Exits {
+    fn new(value: &(impl Fn(Kind, &Position) -> u8 + Sync), keep_table: &[u8]) -> Exits {
+        let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
+        let pawn = |i: usize| {
+            let p = i / 49usize.pow(3);
+            Square::new(((p % 5 + 1) * 7 + p / 5) as u32).unwrap_or(Square::A1)
+        };
+        let [wk, wr, wp, bk, br] = [
+            Role::King.of(Color::White),
+            Role::Rook.of(Color::White),
+            Role::Pawn.of(Color::White),
+            Role::King.of(Color::Black),
+            Role::Rook.of(Color::Black),
+        ];
+        let each = |len: usize, byte: &(dyn Fn(usize) -> u8 + Sync)| -> Vec<u8> {
+            (0..len).into_par_iter().map(byte).collect()
+        };
+        let trio = |i: usize| [square(i / 2401), square(i / 49), square(i)];
+        Exits {
+            pawn_taken: each(49usize.pow(4), &|i| {
+                let [a, b, c] = trio(i);
+                let pieces = [(wk, square(i / 117_649)), (wr, a), (bk, b), (br, c)];
+                position_of(Color::White, pieces).map_or(0, |pos| rook_ending(keep_table, &pos))
+            }),
+            rook_taken: each(PAWNS * 49usize.pow(3), &|i| {
+                let [a, b, c] = trio(i);
+                let pieces = [(wk, a), (wp, pawn(i)), (bk, b), (br, c)];
+                position_of(Color::White, pieces).map_or(0, |pos| keep::outside(value, &pos))
+            }),
+            black_rook_taken: each(PAWNS * 49usize.pow(3), &|i| {
+                let [a, b, c] = trio(i);
+                let pieces = [(wk, a), (wr, b), (wp, pawn(i)), (bk, c)];
+                position_of(Color::Black, pieces).map_or(0, |pos| keep::outside(value, &pos))
+            }),
+        }
+    }
+
+    /// The byte after a capture that promotes nothing, from the squares after it (White's
+    /// king, rook and pawn, Black's king and rook, the taken piece's square left as it was).
+    fn after(&self, taken: Role, by: Color, squares: [Square; 5]) -> u8 {
+        let at = |head: usize, trio: [Square; 3]| {
+            trio.iter().fold(head, |i, sq| i * 49 + sq.index())
+        };
+        let pawn = || pawn_index(squares[2]).unwrap_or(0);
+        let [king, rook, _, black_king, black_rook] = squares;
+        match (by, taken) {
+            (Color::Black, Role::Pawn) => {
+                self.pawn_taken[at(king.index(), [rook, black_king, black_rook])]
+            }
+            (Color::Black, _) => self.rook_taken[at(pawn(), [king, black_king, black_rook])],
+            (Color::White, _) => self.black_rook_taken[at(pawn(), [king, rook, black_king])],
+        }
+    }
+}
+
 /// The byte of the squares with `turn` to move in `segment`, from the table's slots already
-/// filled (`table(slot)`), the distance tables (`value`) and the keep table.
+/// filled (`table(slot)`), the distance tables (`value`), the keep table and the captures'
+/// bytes.
 fn evaluate(
     table: &impl Fn(usize) -> u8,
     value: &impl Fn(Kind, &Position) -> u8,
-    keep_table: &[u8],
+    exits: &Exits,
     segment: Segment,
     turn: Color,
     squares: [Square; 5],
@@ -184,11 +253,12 @@ fn evaluate(
     let either = |turn, segment, squares| {
         slot(turn, segment, squares).max(slot(turn, segment, mirrored(squares)))
     };
-    // The squares after a quiet move of a piece other than the pawn.
+    // The squares after a move that promotes nothing.
     let after = |m: Move| {
         let mut squares = squares;
         let piece = match (turn, m.role) {
             (Color::White, Role::King) => 0,
+            (Color::White, Role::Pawn) => 2,
             (Color::White, _) => 1,
             (Color::Black, Role::King) => 3,
             (Color::Black, _) => 4,
@@ -198,8 +268,10 @@ fn evaluate(
     };
     let best = if turn == Color::White {
         moves.iter().fold(0, |best, &m| {
-            let child = if m.capture.is_some() || m.promotion.is_some() {
+            let child = if m.promotion.is_some() {
                 keep::outside(value, &pos.play(m))
+            } else if let Some(taken) = m.capture {
+                exits.after(taken, turn, after(m))
             } else if m.role == Role::Pawn {
                 let mut squares = squares;
                 squares[2] = m.to;
@@ -226,8 +298,7 @@ fn evaluate(
     } else {
         moves.iter().fold(FOREVER, |worst, &m| {
             let child = match m.capture {
-                Some(Role::Pawn) => rook_ending(keep_table, &pos.play(m)),
-                Some(_) => keep::outside(value, &pos.play(m)),
+                Some(taken) => exits.after(taken, turn, after(m)),
                 None => slot(Color::White, segment, after(m)),
             };
             worst.min(child)
@@ -273,6 +344,7 @@ pub fn build(
     keep_table: &[u8],
     mut progress: impl FnMut(u64),
 ) -> Vec<u8> {
+    let exits = Exits::new(&value, keep_table);
     let mut table = vec![0u8; SLOTS];
     // A pawn move leads to a square further up: those first. The first run's drop leads to the
     // state with one run left, in either frame (the pawn on the mirrored file): that one first.
@@ -296,7 +368,7 @@ pub fn build(
                                 evaluate(
                                     &|i| table[i],
                                     &value,
-                                    keep_table,
+                                    &exits,
                                     segment,
                                     turn,
                                     squares(i / 2401, i % 2401),
@@ -333,6 +405,7 @@ pub fn check(
     stride: usize,
     progress: impl Fn(u64) + Sync,
 ) -> (u64, Vec<String>) {
+    let exits = Exits::new(&value, keep_table);
     let broken: Vec<(u64, Vec<String>)> = (0..2 * BLOCKS_PER_SIDE)
         .into_par_iter()
         .step_by(stride)
@@ -340,7 +413,7 @@ pub fn check(
             let mut found = (0, Vec::new());
             for i in block * BLOCK_SLOTS..(block + 1) * BLOCK_SLOTS {
                 let (turn, segment, squares) = squares_at(i);
-                let want = evaluate(&|i| table[i], &value, keep_table, segment, turn, squares);
+                let want = evaluate(&|i| table[i], &value, &exits, segment, turn, squares);
                 if want != table[i] {
                     found.0 += 1;
                     if found.1.len() < 10 {

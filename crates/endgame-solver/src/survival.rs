@@ -63,13 +63,13 @@ pub fn kept_after<'p>(
 }
 
 /// Where the last position of `segment` (the positions of a repetition segment) stands for the
-/// pawn keep table: alone in it, or after White's placements all different (equal neighbours
-/// are one placement, held while Black moves); `None` when a placement comes back.
+/// pawn keep table: at its start (only Black has moved since, if anyone: the table's own
+/// equation leads a new segment's Black move into [`Segment::New`]), or after White's
+/// placements all different (equal neighbours are one placement, held while Black moves);
+/// `None` when a placement comes back.
 fn segment_of<'p>(segment: impl Iterator<Item = &'p Position>) -> Option<Segment> {
     let mut placements: Vec<(Square, Bitboard)> = Vec::new();
-    let mut positions = 0;
     for pos in segment {
-        positions += 1;
         let placement = (pos.king(Color::White), pos.board().by_color(Color::White));
         if placements.last() == Some(&placement) {
             continue;
@@ -79,7 +79,7 @@ fn segment_of<'p>(segment: impl Iterator<Item = &'p Position>) -> Option<Segment
         }
         placements.push(placement);
     }
-    Some(if positions == 1 {
+    Some(if placements.len() == 1 {
         Segment::New
     } else {
         Segment::Distinct
@@ -214,5 +214,33 @@ impl Keeper<'_> {
         self.table
             .store_bound(run.key(), pos, plies, !value, decided_by);
         value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use small_board::Rules;
+
+    use super::*;
+
+    fn after(pos: &Position, uci: &str) -> Position {
+        let m = pos.legal_moves().into_iter().find(|m| m.to_string() == uci);
+        pos.play(m.unwrap_or_else(|| panic!("{uci} is not legal")))
+    }
+
+    /// A segment is new until White moves in it; then White's placements must all differ.
+    #[test]
+    fn a_segment_is_new_until_white_moves() {
+        // Kd4 Vf4 g4 Ke6 Va7, Black to move.
+        let start = Position::from_fen("r6/4k2/7/3K1RP/7/7/7 b", Rules::TASK).unwrap();
+        let black = after(&start, "e6e7");
+        let white = after(&black, "f4f5");
+        let back = after(&after(&white, "e7e6"), "f5f4");
+        assert_eq!(segment_of([&start].into_iter()), Some(Segment::New));
+        assert_eq!(segment_of([&start, &black].into_iter()), Some(Segment::New));
+        let line = [&start, &black, &white];
+        assert_eq!(segment_of(line.into_iter()), Some(Segment::Distinct));
+        let line = [&start, &black, &white, &after(&white, "e7e6"), &back];
+        assert_eq!(segment_of(line.into_iter()), None);
     }
 }

@@ -12,7 +12,7 @@
 //!   order in one increasing run, so each placement occurs at most twice: once before, once in
 //!   the run. The table counts the plies White keeps the game going that way.
 //! - [`Segment::New`]: the position starts its segment (after a capture, a pawn move, or at the
-//!   start with no history). White has two runs, an increasing run, one move anywhere (the
+//!   start with no history), or only Black has moved in it. White has two runs, an increasing run, one move anywhere (the
 //!   drop), and another increasing run ([`Segment::Distinct`] from there, in either frame); and
 //!   White's mate keeps the game going for ever (its positions all differ, and nothing came
 //!   before).
@@ -198,9 +198,8 @@ impl Exits {
     /// The byte after a capture that promotes nothing, from the squares after it (White's
     /// king, rook and pawn, Black's king and rook, the taken piece's square left as it was).
     fn after(&self, taken: Role, by: Color, squares: [Square; 5]) -> u8 {
-        let at = |head: usize, trio: [Square; 3]| {
-            trio.iter().fold(head, |i, sq| i * 49 + sq.index())
-        };
+        let at =
+            |head: usize, trio: [Square; 3]| trio.iter().fold(head, |i, sq| i * 49 + sq.index());
         let pawn = || pawn_index(squares[2]).unwrap_or(0);
         let [king, rook, _, black_king, black_rook] = squares;
         match (by, taken) {

@@ -22,7 +22,7 @@
 //! few plies deeper but makes the proofs that fail, the common case inside the search, several
 //! times dearer.)
 
-use small_board::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use small_board::{Color, Move, MoveList, Position, Role, Square};
 
 use crate::{
     table::{MoveHint, Table},
@@ -30,7 +30,7 @@ use crate::{
         Material, Tables,
         index::Symmetry,
         keep::{self, Keep},
-        order::{Run, open_block_of, run_of},
+        order::{Run, Steps, run_of},
         pawn_keep::{self, Segment},
     },
 };
@@ -42,47 +42,63 @@ use crate::{
 /// that could not be read.
 pub fn kept_after<'p>(
     tables: &mut Tables,
-    segment: impl Iterator<Item = &'p Position> + Clone,
+    segment: impl Iterator<Item = &'p Position>,
     pos: &Position,
 ) -> Option<Keep> {
     match Material::of(pos.board())? {
         keep::MATERIAL => {
-            let open =
-                open_block_of(segment.clone()).and_then(|block| tables.keep_open(pos, block));
+            let steps = Steps::of(segment);
+            let open = steps
+                .open_block()
+                .and_then(|block| tables.keep_open(pos, block));
             (0..8)
                 .filter_map(|s| {
                     let sym = Symmetry(s);
-                    tables.keep(pos, run_of(segment.clone(), sym)?, sym)
+                    tables.keep(pos, steps.run(sym)?, sym)
                 })
                 .chain(open)
-                .max_by_key(|keep| keep.0)
+                .max()
         }
-        pawn_keep::MATERIAL => tables.pawn_keep(pos, segment_of(segment)?),
+        pawn_keep::MATERIAL => {
+            let states = pawn_states(segment);
+            [false, true]
+                .into_iter()
+                .filter_map(|mirror| tables.pawn_keep_in(pos, states[usize::from(mirror)]?, mirror))
+                .max()
+        }
         _ => None,
     }
 }
 
-/// Where the last position of `segment` (the positions of a repetition segment) stands for the
-/// pawn keep table: at its start (only Black has moved since, if anyone: the table's own
-/// equation leads a new segment's Black move into [`Segment::New`]), or after White's
-/// placements all different (equal neighbours are one placement, held while Black moves);
-/// `None` when a placement comes back.
-fn segment_of<'p>(segment: impl Iterator<Item = &'p Position>) -> Option<Segment> {
-    let mut placements: Vec<(Square, Bitboard)> = Vec::new();
+/// The state of the pawn keep table the last position of `segment` (the positions of a
+/// repetition segment) may be read in, frame by frame (the order as it is, then mirrored):
+/// [`Segment::New`] where White's placements so far went up in that frame's order (the first
+/// run goes on from here: every placement before is below every later one, so each still comes
+/// at most once before the drop and once after it; a segment in which only Black has moved is
+/// one placement), else [`Segment::Distinct`] where they all differ (equal neighbours are one
+/// placement, held while Black moves); `None` when a placement comes back.
+fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 2] {
+    let mut placements: Vec<[Square; 2]> = Vec::new();
     for pos in segment {
-        let placement = (pos.king(Color::White), pos.board().by_color(Color::White));
+        let Some(rook) = pos.board().by_piece(Role::Rook.of(Color::White)).first() else {
+            return [None; 2];
+        };
+        let placement = [pos.king(Color::White), rook];
         if placements.last() == Some(&placement) {
             continue;
         }
         if placements.contains(&placement) {
-            return None;
+            return [None; 2];
         }
         placements.push(placement);
     }
-    Some(if placements.len() == 1 {
-        Segment::New
-    } else {
-        Segment::Distinct
+    [Symmetry::IDENTITY, Symmetry::MIRROR].map(|frame| {
+        let key = |p: &[Square; 2]| p.map(|sq| frame.apply(sq).index());
+        if placements.windows(2).all(|w| key(&w[0]) < key(&w[1])) {
+            Some(Segment::New)
+        } else {
+            Some(Segment::Distinct)
+        }
     })
 }
 
@@ -228,19 +244,28 @@ mod tests {
         pos.play(m.unwrap_or_else(|| panic!("{uci} is not legal")))
     }
 
-    /// A segment is new until White moves in it; then White's placements must all differ.
+    /// A segment is new until White moves in it, and stays new in each frame whose order White's
+    /// moves went up in; then White's placements must all differ.
     #[test]
-    fn a_segment_is_new_until_white_moves() {
+    fn a_segment_is_new_while_white_goes_up() {
         // Kd4 Vf4 g4 Ke6 Va7, Black to move.
         let start = Position::from_fen("r6/4k2/7/3K1RP/7/7/7 b", Rules::TASK).unwrap();
         let black = after(&start, "e6e7");
-        let white = after(&black, "f4f5");
-        let back = after(&after(&white, "e7e6"), "f5f4");
-        assert_eq!(segment_of([&start].into_iter()), Some(Segment::New));
-        assert_eq!(segment_of([&start, &black].into_iter()), Some(Segment::New));
-        let line = [&start, &black, &white];
-        assert_eq!(segment_of(line.into_iter()), Some(Segment::Distinct));
-        let line = [&start, &black, &white, &after(&white, "e7e6"), &back];
-        assert_eq!(segment_of(line.into_iter()), None);
+        let both = [Some(Segment::New); 2];
+        assert_eq!(pawn_states([&start].into_iter()), both);
+        assert_eq!(pawn_states([&start, &black].into_iter()), both);
+        // Up a rank: up in both frames.
+        let rank = after(&black, "f4f5");
+        assert_eq!(pawn_states([&start, &black, &rank].into_iter()), both);
+        // Left along the rank: down in the order, up in the mirrored one.
+        let left = after(&black, "f4e4");
+        assert_eq!(
+            pawn_states([&start, &black, &left].into_iter()),
+            [Some(Segment::Distinct), Some(Segment::New)]
+        );
+        let reply = after(&left, "e7d7");
+        let back = after(&reply, "e4f4");
+        let line = [&start, &black, &left, &reply, &back];
+        assert_eq!(pawn_states(line.into_iter()), [None; 2]);
     }
 }

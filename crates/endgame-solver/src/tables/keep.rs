@@ -87,8 +87,9 @@ pub(super) const FOREVER: u8 = 255;
 /// The most plies the table counts (more are counted as this many).
 pub const LONGEST: u8 = 253;
 
-/// What the table says of a position and state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the table says of a position and state (ordered by the plies kept: a larger byte keeps
+/// longer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Keep(pub u8);
 
 impl Keep {

@@ -412,12 +412,16 @@ impl Tables {
     /// What the pawn keep table says of `pos` in `segment`, in the better of its two frames:
     /// `None` for another material or a block that could not be read.
     pub fn pawn_keep(&mut self, pos: &Position, segment: Segment) -> Option<Keep> {
-        let mut best = None;
-        for slot in pawn_keep::slots_of(pos, segment)? {
-            let block = self.keep_block[1] + slot / pawn_keep::BLOCK_SLOTS;
-            best = best.max(Some(self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS)?));
-        }
-        best.map(Keep)
+        let plain = self.pawn_keep_in(pos, segment, false)?;
+        Some(plain.max(self.pawn_keep_in(pos, segment, true)?))
+    }
+
+    /// What the pawn keep table says of `pos` in `segment`, in the frame `mirror` says: `None`
+    /// for another material or a block that could not be read.
+    pub fn pawn_keep_in(&mut self, pos: &Position, segment: Segment, mirror: bool) -> Option<Keep> {
+        let slot = pawn_keep::slots_of(pos, segment)?[usize::from(mirror)];
+        let block = self.keep_block[1] + slot / pawn_keep::BLOCK_SLOTS;
+        self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS).map(Keep)
     }
 
     /// The byte at `offset` in block `block` (read first if it is not held).

@@ -192,33 +192,7 @@ pub fn index_in(s: u8, sq: Square) -> usize {
 /// order) in the order seen after the symmetry `sym` (the order's orientation, White's to
 /// choose when a segment or a run starts), or `None` if White's moves in it did not keep to it.
 pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) -> Option<Run> {
-    let mut run = Run::FRESH;
-    for step in white_steps(segment) {
-        let (from, to, king) = step?;
-        run = run.after_step(king, sym.apply(from), sym.apply(to))?;
-    }
-    Some(run)
-}
-
-/// White's moves in `segment` (positions in order): each one's squares and whether the king
-/// made it; `None` for a step that does not move one piece from one square to another (a
-/// segment's moves all do: they are reversible).
-fn white_steps<'a>(
-    segment: impl Iterator<Item = &'a Position>,
-) -> impl Iterator<Item = Option<(Square, Square, bool)>> {
-    let mut before: Option<&Position> = None;
-    segment.filter_map(move |pos| {
-        let step = before.filter(|b| b.turn() == Color::White).map(|b| {
-            let (was, is) = (
-                b.board().by_color(Color::White),
-                pos.board().by_color(Color::White),
-            );
-            let (from, to) = ((was & !is).first()?, (is & !was).first()?);
-            Some((from, to, pos.board().role_at(to) == Some(Role::King)))
-        });
-        before = Some(pos);
-        step
-    })
+    Steps::of(segment).run(sym)
 }
 
 /// The block of rook moves of `segment` (the positions of the current repetition segment, in
@@ -226,15 +200,56 @@ fn white_steps<'a>(
 /// block: the keep table's open state for its last position; `None` once White's king has
 /// moved or the rook's moves go up in no symmetry together.
 pub fn open_block_of<'a>(segment: impl Iterator<Item = &'a Position>) -> Option<u8> {
-    let mut block = ALL;
-    for step in white_steps(segment) {
-        let (from, to, king) = step?;
-        block &= up(from, to);
-        if king || block == 0 {
-            return None;
-        }
+    Steps::of(segment).open_block()
+}
+
+/// White's moves in a segment, read once for the many states a search asks of it: each one's
+/// squares and whether the king made it; `None` if some step did not move one piece from one
+/// square to another (a segment's moves all do: they are reversible).
+#[derive(Clone, Debug)]
+pub struct Steps(Option<Vec<(Square, Square, bool)>>);
+
+impl Steps {
+    /// White's moves in `segment` (positions in order).
+    pub fn of<'a>(segment: impl Iterator<Item = &'a Position>) -> Steps {
+        let mut before: Option<&Position> = None;
+        let steps = segment
+            .filter_map(|pos| {
+                let step = before.filter(|b| b.turn() == Color::White).map(|b| {
+                    let (was, is) = (
+                        b.board().by_color(Color::White),
+                        pos.board().by_color(Color::White),
+                    );
+                    let (from, to) = ((was & !is).first()?, (is & !was).first()?);
+                    Some((from, to, pos.board().role_at(to) == Some(Role::King)))
+                });
+                before = Some(pos);
+                step
+            })
+            .collect();
+        Steps(steps)
     }
-    Some(block)
+
+    /// The state of the order seen after `sym` ([`run_of`]).
+    pub fn run(&self, sym: Symmetry) -> Option<Run> {
+        let mut run = Run::FRESH;
+        for &(from, to, king) in self.0.as_ref()? {
+            run = run.after_step(king, sym.apply(from), sym.apply(to))?;
+        }
+        Some(run)
+    }
+
+    /// The open state's block ([`open_block_of`]).
+    pub fn open_block(&self) -> Option<u8> {
+        let mut block = ALL;
+        for &(from, to, king) in self.0.as_ref()? {
+            block &= up(from, to);
+            if king || block == 0 {
+                return None;
+            }
+        }
+        Some(block)
+    }
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ pub fn kept_after<'p>(
             let steps = Steps::of(segment);
             let open = steps
                 .open_block()
-                .and_then(|block| tables.keep_open(pos, block));
+                .and_then(|block| tables.keep_open(pos, block, true));
             (0..8)
                 .filter_map(|s| {
                     let sym = Symmetry(s);

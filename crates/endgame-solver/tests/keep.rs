@@ -1,7 +1,7 @@
 //! The keep table's claims, played out: from random rook-ending positions where the table says
 //! White keeps the game going for k plies, White follows the table (any move it says keeps it,
-//! the drop, the order's orientation, the open states before the king's first move and the
-//! rook-first order of the run after the drop included) against a Black that returns to positions
+//! the drop, the order's orientation, the open states before the king's first move of a run
+//! and the rook-first order of the run after the drop included) against a Black that returns to positions
 //! already seen whenever it can, and the game, history counted, must reach ply k with no third
 //! occurrence, no stalemate, no dead position and no mate of White. An independent check of
 //! the order's argument and of the table's every step, not only of its fill.
@@ -44,9 +44,9 @@ enum Plan {
     KingFirst(Run, Symmetry),
     /// The rook-first order of a run after the drop, in a king block.
     RookFirst(usize, Symmetry),
-    /// The keep table's open state: the drop there, no king move yet, the rook's moves so far
-    /// up in every symmetry of the block.
-    Open(u8),
+    /// The keep table's open state: no king move yet in the run (with the drop there, or the
+    /// run after it), the rook's moves so far up in every symmetry of the block.
+    Open(u8, bool),
 }
 
 /// The tables a player following the keep table needs.
@@ -73,9 +73,9 @@ impl Orders {
                 .keep(pos, run, sym)
                 .expect("a KRvKR position in a rook state"),
             Plan::RookFirst(block, sym) => self.rook_first.keep(pos, block, sym),
-            Plan::Open(block) => self
+            Plan::Open(block, fresh) => self
                 .tables
-                .keep_open(pos, block)
+                .keep_open(pos, block, fresh)
                 .expect("a KRvKR position in an open state"),
         }
     }
@@ -93,13 +93,16 @@ impl Orders {
                 continue;
             }
             let mut plans = Vec::new();
-            // The drop, on any move: a new run in either order, any orientation.
-            let drops = (0..8).flat_map(|s| {
-                [
-                    Plan::KingFirst(Run::SPENT, Symmetry(s)),
-                    Plan::RookFirst(self.rook_first.start(), Symmetry(s)),
-                ]
-            });
+            // The drop, on any move: a new run in either order, any orientation, or the
+            // orientation left open.
+            let drops = (0..8)
+                .flat_map(|s| {
+                    [
+                        Plan::KingFirst(Run::SPENT, Symmetry(s)),
+                        Plan::RookFirst(self.rook_first.start(), Symmetry(s)),
+                    ]
+                })
+                .chain([Plan::Open(order::ALL, false)]);
             match plan {
                 Plan::KingFirst(run, sym) => {
                     if let Some(next) = run.after_in(m, sym) {
@@ -109,17 +112,20 @@ impl Orders {
                         plans.extend(drops);
                     }
                 }
-                Plan::Open(block) => {
+                Plan::Open(block, fresh) => {
                     let ups = up(m.from, m.to);
+                    let run = if fresh { Run::FRESH } else { Run::SPENT };
                     if m.role == small_board::Role::King {
                         // The king's first move fixes the orientation: one it goes up in.
                         for s in (0..8).filter(|s| ups & 1 << s != 0) {
-                            plans.push(Plan::KingFirst(Run::FRESH, Symmetry(s)));
+                            plans.push(Plan::KingFirst(run, Symmetry(s)));
                         }
                     } else if block & ups != 0 {
-                        plans.push(Plan::Open(block & ups));
+                        plans.push(Plan::Open(block & ups, fresh));
                     }
-                    plans.extend(drops);
+                    if fresh {
+                        plans.extend(drops);
+                    }
                 }
                 Plan::RookFirst(block, sym) => {
                     if let Some(next) = self.rook_first.after(block, m, sym) {
@@ -145,7 +151,7 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
     };
     let mut rng = Rng::new(2026);
     let (mut games, mut longest, mut plies_played, mut rook_first_plies) = (0, 0, 0u64, 0u64);
-    let mut open_plies = 0u64;
+    let (mut open_plies, mut spent_open_plies) = (0u64, 0u64);
     let mut tries = 0;
     while games < 4000 {
         tries += 1;
@@ -159,7 +165,7 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
             continue;
         };
         // The best orientation at the start, or none yet, as the solver takes it.
-        let open = Plan::Open(order::ALL);
+        let open = Plan::Open(order::ALL, true);
         let Some((plan, keep)) = (0..8)
             .map(|s| Plan::KingFirst(Run::FRESH, Symmetry(s)))
             .chain([open])
@@ -179,13 +185,18 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
         longest = longest.max(claim);
         plies_played += common::play_out(&mut rng, start, plan, claim, &mut orders, |_, plan| {
             rook_first_plies += u64::from(matches!(plan, Plan::RookFirst(..)));
-            open_plies += u64::from(matches!(plan, Plan::Open(..)));
+            open_plies += u64::from(matches!(plan, Plan::Open(_, true)));
+            spent_open_plies += u64::from(matches!(plan, Plan::Open(_, false)));
         });
     }
     eprintln!(
-        "{games} games, {plies_played} plies played ({rook_first_plies} in rook-first runs, {open_plies} in open states), longest claim {longest} plies"
+        "{games} games, {plies_played} plies played ({rook_first_plies} in rook-first runs, {open_plies} in open states, {spent_open_plies} in open states after the drop), longest claim {longest} plies"
     );
     assert!(open_plies > 1000, "too few open states: {open_plies} plies");
+    assert!(
+        spent_open_plies > 1000,
+        "too few open states after the drop: {spent_open_plies} plies"
+    );
     assert!(
         rook_first_plies > 1000,
         "too few rook-first runs: {rook_first_plies} plies"

@@ -47,7 +47,7 @@ use std::{
 use super::{Kind, index::Layout, keep, material::Material, pawn_keep};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 8;
+const VERSION: u16 = 9;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 
@@ -236,74 +236,114 @@ fn encode_directory(entries: &[BlockEntry]) -> Vec<u8> {
     dir
 }
 
-/// Writes the tables (by [`Kind::index`], each in [`Material::ALL`] order, `None` for dead
-/// materials) and the keep tables (`keep`: the rook ending's, then the pawn ending's) to
-/// `path`, through a temporary file renamed at the end so a reader never sees half a file.
-pub fn write(
-    path: &Path,
-    tables: &[Vec<Option<Vec<u8>>>; Kind::COUNT],
-    keep: [&[u8]; 2],
-) -> Result<(), TableError> {
-    let err = |kind| TableError {
-        path: path.to_owned(),
-        kind,
-    };
-    let mut entries = expected_blocks();
-    let data_start = (HEADER_SIZE + entries.len() * ENTRY_SIZE) as u64;
-    for e in &mut entries {
-        let values = table_of(tables, keep, e).ok_or_else(|| {
-            err(TableErrorKind::Directory(format!(
-                "{} not built",
-                e.material
-            )))
-        })?;
-        let start = table_start(e);
-        e.checksum = checksum(&values[start..start + e.len]);
-        e.offset += data_start;
-    }
-    let dir = encode_directory(&entries);
-    let total = data_start + entries.iter().map(|e| e.len as u64).sum::<u64>();
-    let mut header = Vec::with_capacity(HEADER_SIZE);
-    header.extend_from_slice(MAGIC);
-    header.extend_from_slice(&VERSION.to_le_bytes());
-    header.extend_from_slice(&(HEADER_SIZE as u16).to_le_bytes());
-    header.extend_from_slice(&(entries.len() as u32).to_le_bytes());
-    header.extend_from_slice(&total.to_le_bytes());
-    header.extend_from_slice(&checksum(&dir).to_le_bytes());
-    header.resize(HEADER_SIZE, 0);
-    let tmp = path.with_extension("tmp");
-    let result = (|| {
-        let mut file = io::BufWriter::new(File::create(&tmp)?);
-        file.write_all(&header)?;
-        file.write_all(&dir)?;
-        for e in &entries {
-            let values = table_of(tables, keep, e).unwrap_or(&[]);
-            let start = table_start(e);
-            file.write_all(&values[start..start + e.len])?;
-        }
-        file.into_inner()
-            .map_err(io::IntoInnerError::into_error)?
-            .sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        err(TableErrorKind::Io(e))
-    })
+/// A table file being written, one table at a time as each is finished (so the builder need
+/// not hold them all), through a temporary file renamed at the end so a reader never sees half
+/// a file.
+#[derive(Debug)]
+pub struct Writer {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: File,
+    /// The file's blocks, with their offsets; a block's checksum is set when it is written.
+    entries: Vec<BlockEntry>,
+    written: Vec<bool>,
 }
 
-/// The table a block `e` belongs to, if built.
-fn table_of<'a>(
-    tables: &'a [Vec<Option<Vec<u8>>>; Kind::COUNT],
-    keep: [&'a [u8]; 2],
-    e: &BlockEntry,
-) -> Option<&'a [u8]> {
-    match e.kind {
-        Kind::Keep => {
-            let (i, blocks) = keep_table(e.material)?;
-            (keep[i].len() == 2 * blocks * keep::BLOCK_SLOTS).then_some(keep[i])
+impl Writer {
+    /// Starts the file at `path`.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] when the temporary file cannot be created.
+    pub fn create(path: &Path) -> Result<Writer, TableError> {
+        let tmp = path.with_extension("tmp");
+        let file = File::create(&tmp).map_err(|e| io_error(path, e))?;
+        let mut entries = expected_blocks();
+        let data_start = (HEADER_SIZE + entries.len() * ENTRY_SIZE) as u64;
+        for e in &mut entries {
+            e.offset += data_start;
         }
-        _ => tables[e.kind.index()][e.material.code() as usize].as_deref(),
+        let written = vec![false; entries.len()];
+        Ok(Writer {
+            path: path.to_owned(),
+            tmp,
+            file,
+            entries,
+            written,
+        })
+    }
+
+    /// Writes the blocks of the table of `kind` (a distance kind, or [`Kind::Keep`]) and
+    /// `material`: `values`, the whole table, both sides to move.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] when the file cannot be written or the table has not its size.
+    pub fn put(&mut self, kind: Kind, material: Material, values: &[u8]) -> Result<(), TableError> {
+        for (e, written) in self.entries.iter_mut().zip(&mut self.written) {
+            if e.kind != kind || e.material != material {
+                continue;
+            }
+            let start = table_start(e);
+            let bytes = values.get(start..start + e.len).ok_or_else(|| TableError {
+                path: self.path.clone(),
+                kind: TableErrorKind::Directory(format!("{material} {kind:?} has not its size")),
+            })?;
+            e.checksum = checksum(bytes);
+            self.file
+                .seek(SeekFrom::Start(e.offset))
+                .and_then(|_| self.file.write_all(bytes))
+                .map_err(|err| io_error(&self.path, err))?;
+            *written = true;
+        }
+        Ok(())
+    }
+
+    /// Writes the header and the directory and puts the file in place.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] when a table was not put or the file cannot be written.
+    pub fn finish(mut self) -> Result<(), TableError> {
+        if let Some(i) = self.written.iter().position(|&w| !w) {
+            return Err(TableError {
+                path: self.path.clone(),
+                kind: TableErrorKind::Directory(format!("{} not built", self.entries[i].material)),
+            });
+        }
+        let dir = encode_directory(&self.entries);
+        let data_start = (HEADER_SIZE + dir.len()) as u64;
+        let total = data_start + self.entries.iter().map(|e| e.len as u64).sum::<u64>();
+        let mut header = Vec::with_capacity(HEADER_SIZE);
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&VERSION.to_le_bytes());
+        header.extend_from_slice(&(HEADER_SIZE as u16).to_le_bytes());
+        header.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
+        header.extend_from_slice(&total.to_le_bytes());
+        header.extend_from_slice(&checksum(&dir).to_le_bytes());
+        header.resize(HEADER_SIZE, 0);
+        let result = (|| {
+            self.file.seek(SeekFrom::Start(0))?;
+            self.file.write_all(&header)?;
+            self.file.write_all(&dir)?;
+            self.file.sync_all()?;
+            std::fs::rename(&self.tmp, &self.path)
+        })();
+        result.map_err(|e| io_error(&self.path, e))
+    }
+}
+
+impl Drop for Writer {
+    /// Removes the temporary file of a file not finished (a finished one was renamed away).
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.tmp);
+    }
+}
+
+fn io_error(path: &Path, e: io::Error) -> TableError {
+    TableError {
+        path: path.to_owned(),
+        kind: TableErrorKind::Io(e),
     }
 }
 

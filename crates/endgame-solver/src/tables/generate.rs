@@ -74,10 +74,11 @@ impl Built {
         super::verify::value(&self.tables, &self.layouts, kind, pos)
     }
 
-    /// Takes the finished tables, by [`Kind::index`], each in [`Material::ALL`] order (`None`
-    /// for dead materials).
-    pub fn into_tables(self) -> [Vec<Option<Vec<u8>>>; Kind::COUNT] {
-        self.tables
+    /// Takes the finished tables of `kind`, in [`Material::ALL`] order (`None` for dead
+    /// materials); [`Built::value`] has none of that kind after.
+    pub fn take(&mut self, kind: Kind) -> Vec<Option<Vec<u8>>> {
+        let none = vec![None; Material::ALL.len()];
+        std::mem::replace(&mut self.tables[kind.index()], none)
     }
 }
 

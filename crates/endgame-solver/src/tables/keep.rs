@@ -25,7 +25,7 @@
 //! moves leave White's placement alone. So the table is filled in one pass, one White placement
 //! and state at a time (a *slice*: Black's pieces on any squares, each side to move), those a
 //! White move leads to first: the drop spent before it is there, the king's square from g7
-//! down, the blocks most constrained first ([`ROOK_BLOCKS`](super::order::ROOK_BLOCKS)), and
+//! down, the blocks most constrained first ([`ROOK_BLOCKS`]), and
 //! the rook's squares from the top of the block's order down; blocks with as many symmetries
 //! never lead to each other, so they are filled in parallel.
 //!
@@ -35,11 +35,15 @@
 //! king's first move fixes the orientation, the best of those it goes up in, leading to that
 //! orientation's state with the drop there; every placement so far has the king's first
 //! square, below every later one in that orientation, so the run's placements still all
-//! differ. They are filled last, from the order's states.
+//! differ. They are filled last, from the order's states. The run after the drop has open
+//! states of its own (`SPENT_OPEN`): the drop's move need not pick the new run's orientation
+//! either (before Black's reply); the same rules without the drop, leading to the order's
+//! states with the drop spent, filled before the drop's values are taken (`best_dropped`).
 //!
-//! Layout: a byte per slot, slot = (((side · 27 + state) · 49 + White king) · 49 + White rook)
-//! · 2401 + Black king · 49 + Black rook, the order's 18 states first, then the 9 open ones
-//! (squares as they are: no orientation); a *block* (the unit the file stores) is one (side,
+//! Layout: a byte per slot, slot = (((side · 36 + state) · 49 + White king) · 49 + White rook)
+//! · 2401 + Black king · 49 + Black rook, the order's 18 states first, then the 9 open ones,
+//! then the 9 open ones of the run after the drop (squares as they are: no orientation); a
+//! *block* (the unit the file stores) is one (side,
 //! state, White king). The byte is k + 1 for k plies (at most [`LONGEST`]), 255 for ever, 0 for
 //! a position that has ended (or no position).
 
@@ -52,7 +56,7 @@ use super::{
     Dtm, Kind, NONE,
     index::{Symmetry, position_of},
     material::Material,
-    order::{FIRST_TRIPLE, ROOK_BLOCKS, ROOK_STATES, Run, block_index, index_in, up},
+    order::{ALL, FIRST_TRIPLE, ROOK_BLOCKS, ROOK_STATES, Run, block_index, index_in, up},
 };
 
 /// The ending the table covers.
@@ -69,8 +73,13 @@ pub const MATERIAL: Material = Material {
 /// is.
 pub const OPEN_STATES: usize = ROOK_BLOCKS.len();
 
-/// States per side to move: the order's, then the open ones.
-const STATES: usize = ROOK_STATES + OPEN_STATES;
+/// The first of the open states of the run after the drop (after the [`OPEN_STATES`] with the
+/// drop there): the same, with the drop spent and no king move yet in that run.
+const SPENT_OPEN: usize = ROOK_STATES + OPEN_STATES;
+
+/// States per side to move: the order's, then the open ones, then the open ones of the run
+/// after the drop.
+const STATES: usize = SPENT_OPEN + OPEN_STATES;
 
 /// Blocks per side to move: a state and White's king square.
 pub const BLOCKS_PER_SIDE: usize = STATES * 49;
@@ -119,10 +128,12 @@ pub fn slot_of(pos: &Position, run: Run, sym: Symmetry) -> Option<usize> {
     ))
 }
 
-/// The slot of `pos` in the open state of the rook block `block` (see [`OPEN_STATES`]), if
-/// `pos` is of the table's material and `block` one of [`ROOK_BLOCKS`].
-pub fn open_slot_of(pos: &Position, block: u8) -> Option<usize> {
-    let state = ROOK_STATES + block_index(block)?;
+/// The slot of `pos` in the open state of the rook block `block` (see [`OPEN_STATES`]) with the
+/// drop there (`fresh`) or in the run after it, if `pos` is of the table's material and `block`
+/// one of [`ROOK_BLOCKS`].
+pub fn open_slot_of(pos: &Position, block: u8, fresh: bool) -> Option<usize> {
+    let first = if fresh { ROOK_STATES } else { SPENT_OPEN };
+    let state = first + block_index(block)?;
     Some(slot(pos.turn(), state, squares_of(pos)?))
 }
 
@@ -149,9 +160,11 @@ fn placement(squares: [Square; 4]) -> usize {
 
 /// For every placement with Black to move, the value when White's last move spent the drop:
 /// the best of the two orders ([`RookFirst`]) in the best of the eight orientations for the
-/// new run (the keep table's states without the drop must be filled).
+/// new run, or the orientation left open (the keep table's states without the drop must be
+/// filled).
 fn best_dropped(table: &[u8], rook_first: &RookFirst) -> Vec<u8> {
     let spent = Run::SPENT.rook_state().unwrap_or(0);
+    let open = SPENT_OPEN + block_index(ALL).unwrap_or(0);
     let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
     (0..49usize.pow(4))
         .into_par_iter()
@@ -170,6 +183,7 @@ fn best_dropped(table: &[u8], rook_first: &RookFirst) -> Vec<u8> {
                 })
                 .max()
                 .unwrap_or(0)
+                .max(table[slot(Color::Black, open, squares)])
         })
         .collect()
 }
@@ -512,9 +526,10 @@ fn evaluate(
     )
 }
 
-/// The byte of the squares with `turn` to move in the open state `state`: a rook move that goes
-/// up in some symmetry of the block stays open (in the narrowed block), a king move fixes the
-/// orientation (the best of those it goes up in), any move may spend the drop.
+/// The byte of the squares with `turn` to move in the open state `state` (with the drop there
+/// or in the run after it): a rook move that goes up in some symmetry of the block stays open
+/// (in the narrowed block), a king move fixes the orientation (the best of those it goes up
+/// in), and while the drop is there any move may spend it.
 fn evaluate_open(
     table: &impl Fn(usize) -> u8,
     dropped: &[u8],
@@ -523,13 +538,19 @@ fn evaluate_open(
     turn: Color,
     squares: [Square; 4],
 ) -> u8 {
-    let block = ROOK_BLOCKS[state - ROOK_STATES];
-    let fresh = Run::FRESH.rook_state().unwrap_or(0);
+    let fresh = state < SPENT_OPEN;
+    let (first, run) = if fresh {
+        (ROOK_STATES, Run::FRESH)
+    } else {
+        (SPENT_OPEN, Run::SPENT)
+    };
+    let block = ROOK_BLOCKS[state - first];
+    let fixed = run.rook_state().unwrap_or(0);
     equation(
         leaves,
         turn,
         squares,
-        true,
+        fresh,
         |m, after| {
             let ups = up(m.from, m.to);
             let stay = if m.role == Role::King {
@@ -537,15 +558,17 @@ fn evaluate_open(
                     .filter(|s| ups & 1 << s != 0)
                     .map(|s| {
                         let image = after.map(|sq| Symmetry(s).apply(sq));
-                        table(slot(Color::Black, fresh, image))
+                        table(slot(Color::Black, fixed, image))
                     })
                     .max()
-                    .unwrap_or(0)
             } else {
-                block_index(block & ups)
-                    .map_or(0, |b| table(slot(Color::Black, ROOK_STATES + b, after)))
+                block_index(block & ups).map(|b| table(slot(Color::Black, first + b, after)))
             };
-            Some(stay.max(dropped[placement(after)]))
+            if fresh {
+                Some(stay.unwrap_or(0).max(dropped[placement(after)]))
+            } else {
+                stay
+            }
         },
         |after| table(slot(Color::White, state, after)),
     )
@@ -699,6 +722,7 @@ pub fn build(
     let mut dropped = Vec::new();
     for first in [false, true] {
         if first {
+            fill_open(&mut table, &dropped, &leaves, SPENT_OPEN, &mut progress);
             dropped = best_dropped(&table, &RookFirst::build_from(&leaves));
         }
         for king in Square::all().rev() {
@@ -747,12 +771,24 @@ pub fn build(
             progress((blocks * 2 * BLOCK_SLOTS) as u64);
         }
     }
-    // The open states, after the order's they lead to: the blocks most constrained first, the
-    // rook's squares from the top of the block's order down (as in the order's states), every
-    // king square side by side (a king move leaves the open states).
+    fill_open(&mut table, &dropped, &leaves, ROOK_STATES, &mut progress);
+    table
+}
+
+/// Fills the open states from `first` on (with the drop there, or in the run after it), after
+/// the order's states they lead to: the blocks most constrained first, the rook's squares from
+/// the top of the block's order down (as in the order's states), every king square side by side
+/// (a king move leaves the open states).
+fn fill_open(
+    table: &mut [u8],
+    dropped: &[u8],
+    leaves: &Leaves,
+    first: usize,
+    progress: &mut impl FnMut(u64),
+) {
     let square = |i: usize| Square::new(i as u32).unwrap_or(Square::A1);
     for (b, &block) in ROOK_BLOCKS.iter().enumerate() {
-        let state = ROOK_STATES + b;
+        let state = first + b;
         let s = block.trailing_zeros() as u8;
         let mut rooks: Vec<Square> = Square::all().collect();
         rooks.sort_by_key(|&r| Reverse(index_in(s, r)));
@@ -763,7 +799,7 @@ pub fn build(
                     .with_min_len(49)
                     .map(|i| {
                         let squares = with_black(square(i / 2401), rook, i % 2401);
-                        evaluate(&|i| table[i], &dropped, &leaves, state, turn, squares)
+                        evaluate(&|i| table[i], dropped, leaves, state, turn, squares)
                     })
                     .collect();
                 for (king, slice) in slices.chunks(2401).enumerate() {
@@ -774,7 +810,6 @@ pub fn build(
         }
         progress((2 * 49 * BLOCK_SLOTS) as u64);
     }
-    table
 }
 
 /// Checks every entry of every `stride`-th block of `table` against the equation its

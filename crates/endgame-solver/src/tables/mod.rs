@@ -191,33 +191,47 @@ pub fn locate(explicit: Option<&Path>) -> PathBuf {
 /// [`TableError`] when the file cannot be written.
 pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), TableError> {
     // Fail before a minute of work if the file cannot be written.
-    let tmp = path.with_extension("tmp");
-    std::fs::File::create(&tmp).map_err(|e| TableError {
-        path: path.to_owned(),
-        kind: TableErrorKind::Io(e),
-    })?;
+    let mut writer = file::Writer::create(path)?;
     let total = generate::total_slots() + (keep::SLOTS + pawn_keep::SLOTS) as u64;
     let mut done = 0;
-    let built = generate::build_all(|_, slots| {
+    let mut built = generate::build_all(|_, slots| {
         done += slots;
         progress(done, total);
     });
-    let keep = keep::build(
-        |kind, pos| built.value(kind, pos),
-        |slots| {
-            done += slots;
-            progress(done, total);
-        },
-    );
-    let pawn_keep = pawn_keep::build(
-        |kind, pos| built.value(kind, pos),
-        &keep,
-        |slots| {
-            done += slots;
-            progress(done, total);
-        },
-    );
-    file::write(path, &built.into_tables(), [&keep, &pawn_keep])
+    // The keep tables read only these kinds: the others go to the file now, and out of memory.
+    const READ_BY_KEEP: [Kind; 2] = [Kind::Mate, Kind::Draw];
+    let put = |writer: &mut file::Writer, kind, tables: Vec<Option<Vec<u8>>>| {
+        for (material, table) in Material::ALL.into_iter().zip(tables) {
+            if let Some(table) = table {
+                writer.put(kind, material, &table)?;
+            }
+        }
+        Ok::<(), TableError>(())
+    };
+    for kind in Kind::ALL.into_iter().filter(|k| !READ_BY_KEEP.contains(k)) {
+        put(&mut writer, kind, built.take(kind))?;
+    }
+    let value = |kind, pos: &Position| {
+        assert!(
+            READ_BY_KEEP.contains(&kind),
+            "the keep tables read {kind:?}"
+        );
+        built.value(kind, pos)
+    };
+    let keep = keep::build(value, |slots| {
+        done += slots;
+        progress(done, total);
+    });
+    writer.put(Kind::Keep, keep::MATERIAL, &keep)?;
+    let pawn_keep = pawn_keep::build(value, &keep, |slots| {
+        done += slots;
+        progress(done, total);
+    });
+    writer.put(Kind::Keep, pawn_keep::MATERIAL, &pawn_keep)?;
+    for kind in READ_BY_KEEP {
+        put(&mut writer, kind, built.take(kind))?;
+    }
+    writer.finish()
 }
 
 /// Opens the table file at `path`, building it first when there is none (calling `on_build`
@@ -397,10 +411,10 @@ impl Tables {
     }
 
     /// What the keep table says of `pos` in the open state of the rook block `block` (see
-    /// [`keep::OPEN_STATES`]): `None` when it has no slot for them or its block could not be
-    /// read.
-    pub fn keep_open(&mut self, pos: &Position, block: u8) -> Option<Keep> {
-        self.keep_at(keep::open_slot_of(pos, block)?)
+    /// [`keep::OPEN_STATES`]) with the drop there (`fresh`) or in the run after it: `None` when
+    /// it has no slot for them or its block could not be read.
+    pub fn keep_open(&mut self, pos: &Position, block: u8, fresh: bool) -> Option<Keep> {
+        self.keep_at(keep::open_slot_of(pos, block, fresh)?)
     }
 
     /// The keep table's byte at `slot`, if its block could be read.
@@ -421,7 +435,8 @@ impl Tables {
     pub fn pawn_keep_in(&mut self, pos: &Position, segment: Segment, mirror: bool) -> Option<Keep> {
         let slot = pawn_keep::slots_of(pos, segment)?[usize::from(mirror)];
         let block = self.keep_block[1] + slot / pawn_keep::BLOCK_SLOTS;
-        self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS).map(Keep)
+        self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS)
+            .map(Keep)
     }
 
     /// The byte at `offset` in block `block` (read first if it is not held).

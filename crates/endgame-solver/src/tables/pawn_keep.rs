@@ -139,7 +139,7 @@ fn position(turn: Color, squares: [Square; 5]) -> Option<Position> {
 fn rook_ending(keep_table: &[u8], pos: &Position) -> u8 {
     (0..8)
         .filter_map(|s| keep::slot_of(pos, Run::FRESH, Symmetry(s)))
-        .chain(keep::open_slot_of(pos, ALL))
+        .chain(keep::open_slot_of(pos, ALL, true))
         .map(|slot| keep_table[slot])
         .max()
         .unwrap_or(0)

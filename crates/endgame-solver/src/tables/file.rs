@@ -280,15 +280,22 @@ impl Writer {
     ///
     /// [`TableError`] when the file cannot be written or the table has not its size.
     pub fn put(&mut self, kind: Kind, material: Material, values: &[u8]) -> Result<(), TableError> {
+        let ours = |e: &BlockEntry| e.kind == kind && e.material == material;
+        let size: usize = self.entries.iter().filter(|e| ours(e)).map(|e| e.len).sum();
+        if values.len() != size {
+            return Err(TableError {
+                path: self.path.clone(),
+                kind: TableErrorKind::Directory(format!(
+                    "{material} {kind:?} table of {} bytes, expected {size}",
+                    values.len()
+                )),
+            });
+        }
         for (e, written) in self.entries.iter_mut().zip(&mut self.written) {
-            if e.kind != kind || e.material != material {
+            if !ours(e) {
                 continue;
             }
-            let start = table_start(e);
-            let bytes = values.get(start..start + e.len).ok_or_else(|| TableError {
-                path: self.path.clone(),
-                kind: TableErrorKind::Directory(format!("{material} {kind:?} has not its size")),
-            })?;
+            let bytes = &values[table_start(e)..][..e.len];
             e.checksum = checksum(bytes);
             self.file
                 .seek(SeekFrom::Start(e.offset))
@@ -496,5 +503,32 @@ impl TableFile {
             ))));
         }
         Ok(bytes.into_boxed_slice())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of the wrong size is refused, a file with a table missing is never put in place,
+    /// and the temporary file goes with the writer.
+    #[test]
+    fn the_writer_refuses_a_wrong_or_missing_table() {
+        let dir = std::env::temp_dir().join(format!("es-writer-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("endgame-solver.tables");
+        let mut writer = Writer::create(&path).unwrap();
+        let material = Material::ALL[2]; // KvKR, the smallest
+        let size = Layout::new(material).blocks() * Layout::new(material).block_slots();
+        let err = writer
+            .put(Kind::Mate, material, &vec![0; size + 1])
+            .unwrap_err();
+        assert!(err.to_string().contains("expected"), "{err}");
+        writer.put(Kind::Mate, material, &vec![0; size]).unwrap();
+        let err = writer.finish().unwrap_err();
+        assert!(err.to_string().contains("not built"), "{err}");
+        assert!(!path.exists());
+        assert!(!path.with_extension("tmp").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

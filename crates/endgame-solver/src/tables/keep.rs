@@ -25,9 +25,9 @@
 //! moves leave White's placement alone. So the table is filled in one pass, one White placement
 //! and state at a time (a *slice*: Black's pieces on any squares, each side to move), those a
 //! White move leads to first: the drop spent before it is there, the king's square from g7
-//! down, the blocks most constrained first ([`ROOK_BLOCKS`]), and
-//! the rook's squares from the top of the block's order down; blocks with as many symmetries
-//! never lead to each other, so they are filled in parallel.
+//! down, the blocks most constrained first ([`ROOK_BLOCKS`]), and the rook's squares from the
+//! top of the block's order down; blocks with as many symmetries never lead to each other, so
+//! they are filled in parallel.
 //!
 //! The *open* states ([`OPEN_STATES`]) start a segment better: White need not pick the order's
 //! orientation before its king's first move (with Black to move, the order's states pick it
@@ -43,9 +43,8 @@
 //! Layout: a byte per slot, slot = (((side · 36 + state) · 49 + White king) · 49 + White rook)
 //! · 2401 + Black king · 49 + Black rook, the order's 18 states first, then the 9 open ones,
 //! then the 9 open ones of the run after the drop (squares as they are: no orientation); a
-//! *block* (the unit the file stores) is one (side,
-//! state, White king). The byte is k + 1 for k plies (at most [`LONGEST`]), 255 for ever, 0 for
-//! a position that has ended (or no position).
+//! *block* (the unit the file stores) is one (side, state, White king). The byte is k + 1 for k
+//! plies (at most [`LONGEST`]), 255 for ever, 0 for a position that has ended (or no position).
 
 use std::cmp::Reverse;
 
@@ -443,7 +442,7 @@ impl Leaves {
         self.leaves[side * 49usize.pow(4) + placement(squares)]
     }
 
-    /// The moves of the ending's squares with `turn` to move (see [`Leaves::moves`]).
+    /// The moves of the ending's squares with `turn` to move (see [`Moves`]).
     fn moves(&self, turn: Color, squares: [Square; 4]) -> Moves {
         let side = usize::from(turn == Color::Black);
         let i = side * 49usize.pow(4) + placement(squares);

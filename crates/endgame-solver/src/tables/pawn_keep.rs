@@ -12,10 +12,10 @@
 //!   order in one increasing run, so each placement occurs at most twice: once before, once in
 //!   the run. The table counts the plies White keeps the game going that way.
 //! - [`Segment::New`]: the position starts its segment (after a capture, a pawn move, or at the
-//!   start with no history), or only Black has moved in it. White has two runs, an increasing run, one move anywhere (the
-//!   drop), and another increasing run ([`Segment::Distinct`] from there, in either frame); and
-//!   White's mate keeps the game going for ever (its positions all differ, and nothing came
-//!   before).
+//!   start with no history), or only Black has moved in it. White has two runs, an increasing
+//!   run, one move anywhere (the drop), and another increasing run ([`Segment::Distinct`] from
+//!   there, in either frame); and White's mate keeps the game going for ever (its positions all
+//!   differ, and nothing came before).
 //!
 //! A pawn move starts a new segment: [`Segment::New`] of the position it leads to, in either
 //! frame (built before it: the pawn's squares from rank 6 down). A capture of the pawn leads to KRvKR, a new
@@ -95,6 +95,11 @@ fn pawn_index(pawn: Square) -> Option<usize> {
     (1..=5).contains(&rank).then(|| file * 5 + rank - 1)
 }
 
+/// The pawn's square of index `i` (see [`pawn_index`]).
+fn pawn_square(i: usize) -> Square {
+    Square::new(((i % 5 + 1) * 7 + i / 5) as u32).unwrap_or(Square::A1)
+}
+
 /// The slot of the squares (White's king, rook and pawn, Black's king and rook) with `turn` to
 /// move.
 fn slot(turn: Color, segment: Segment, squares: [Square; 5]) -> Option<usize> {
@@ -161,10 +166,7 @@ struct Exits {
 impl Exits {
     fn new(value: &(impl Fn(Kind, &Position) -> u8 + Sync), keep_table: &[u8]) -> Exits {
         let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
-        let pawn = |i: usize| {
-            let p = i / 49usize.pow(3);
-            Square::new(((p % 5 + 1) * 7 + p / 5) as u32).unwrap_or(Square::A1)
-        };
+        let pawn = |i: usize| pawn_square(i / 49usize.pow(3));
         let [wk, wr, wp, bk, br] = [
             Role::King.of(Color::White),
             Role::Rook.of(Color::White),
@@ -310,8 +312,7 @@ fn evaluate(
 fn squares_at(i: usize) -> (Color, Segment, [Square; 5]) {
     let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
     let head = i / 49usize.pow(4);
-    let pawn = head % PAWNS;
-    let pawn = Square::new(((pawn % 5 + 1) * 7 + pawn / 5) as u32).unwrap_or(Square::A1);
+    let pawn = pawn_square(head % PAWNS);
     let segment = if (head / PAWNS).is_multiple_of(2) {
         Segment::Distinct
     } else {

@@ -195,14 +195,6 @@ pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) ->
     Steps::of(segment).run(sym)
 }
 
-/// The block of rook moves of `segment` (the positions of the current repetition segment, in
-/// order) where White has moved only its rook, each move going up in every symmetry of the
-/// block: the keep table's open state for its last position; `None` once White's king has
-/// moved or the rook's moves go up in no symmetry together.
-pub fn open_block_of<'a>(segment: impl Iterator<Item = &'a Position>) -> Option<u8> {
-    Steps::of(segment).open_block()
-}
-
 /// White's moves in a segment, read once for the many states a search asks of it: each one's
 /// squares and whether the king made it; `None` if some step did not move one piece from one
 /// square to another (a segment's moves all do: they are reversible).
@@ -239,7 +231,10 @@ impl Steps {
         Some(run)
     }
 
-    /// The open state's block ([`open_block_of`]).
+    /// The block of rook moves of the segment where White has moved only its rook, each move
+    /// going up in every symmetry of the block: the keep table's open state for its last
+    /// position; `None` once White's king has moved or the rook's moves go up in no symmetry
+    /// together.
     pub fn open_block(&self) -> Option<u8> {
         let mut block = ALL;
         for &(from, to, king) in self.0.as_ref()? {
@@ -331,7 +326,7 @@ mod tests {
     #[test]
     fn only_rook_moves_keep_a_segment_open() {
         let fen = "7/7/7/3k3/7/7/K5R w";
-        let open = |ucis: &[&str]| open_block_of(line(fen, ucis).iter());
+        let open = |ucis: &[&str]| Steps::of(line(fen, ucis).iter()).open_block();
         assert_eq!(open(&[]), Some(ALL));
         assert_eq!(open(&["g1g2"]), Some(up(Square::G1, Square::G2)));
         assert_eq!(

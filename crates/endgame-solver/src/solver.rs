@@ -33,15 +33,16 @@
 //!   a dead one, where no mate can come), every position of X's fastest mate is one of X's
 //!   superiority, so the game reaches the horizon with X superior or ends in X's mate. Holds.
 //!
-//! - **White's H, White reaches a held mate within d** ([`Kind::ReachHeld`]), when no position
-//!   of the segment occurs twice yet: White plays the table's fastest way to a position where
-//!   [`Kind::HeldMate`] is finite (each ply shortens that distance, so these positions are all
-//!   different), then the held mate's fastest line (each ply shortens its distance: all
-//!   different again, and none of them is one of the first part, whose held mate is infinite).
-//!   So no position of the continuation occurs twice in it, each at most once before: no third
-//!   occurrence. The game ends in White's mate, or reaches the horizon (at least the first
-//!   part's length away) in the second part, whose every position holds White's superiority.
-//!   Holds.
+//! - **H for X, X reaches a held mate within d** ([`Kind::ReachHeld`]), when no position of
+//!   the segment occurs twice yet: X plays the table's fastest way to a position where its held
+//!   mate is finite (White: [`Kind::HeldMate`]; Black: its mate in KvKR), each ply shortening
+//!   that distance, so these positions are all different; then the held mate's fastest line
+//!   (each ply shortens its distance: all different again, and none of them is one of the
+//!   first part, whose held mate is infinite). So no position of the continuation occurs twice
+//!   in it, each at most once before: no third occurrence. The game ends in X's mate, or
+//!   reaches the horizon (at least the first part's length away) in the second part, whose
+//!   every position holds X's superiority (Black's mate in KvKR never gives up the rook: a lone
+//!   king cannot mate). Holds.
 //!
 //! - **Black's draw, White keeps the game going along an order** (module `survival`), when
 //!   White's moves in the segment so far kept to it: no position can occur a third time, and
@@ -467,11 +468,11 @@ impl Solver {
             {
                 return Some(false);
             }
-            // White's fastest way to a held mate, then the held mate: no position repeats, and
-            // from the held mate on every one holds superiority (see the module docs).
-            Goal::Horizon(Color::White)
+            // X's fastest way to a held mate, then the held mate: no position repeats, and from
+            // the held mate on every one holds superiority (see the module docs).
+            Goal::Horizon(x)
                 if !node.repeated
-                    && self.within(Kind::ReachHeld, &node.pos, depth) == Some(true) =>
+                    && self.within(Kind::ReachHeld(x), &node.pos, depth) == Some(true) =>
             {
                 return Some(true);
             }

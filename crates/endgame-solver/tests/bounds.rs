@@ -1,8 +1,8 @@
 //! The tables' history-proof bounds against the plain minimax reference (which counts
 //! repetitions on the whole line): where the draw table says Black forces a draw or a mate
 //! within k plies, the reference's draw goal holds; where a side's superiority distance exceeds
-//! k, the reference's horizon goal for that side fails; where White reaches a position where
-//! he mates holding superiority within k plies and no position occurs twice yet, White's
+//! k, the reference's horizon goal for that side fails; where a side reaches a position where
+//! it mates holding superiority within k plies and no position occurs twice yet, that side's
 //! horizon goal holds. On random positions of the task's
 //! material after a promotion, and after lines that already repeat positions (second and third
 //! occurrences). Then the solver itself after such lines at depths 6 and 7, where it takes the
@@ -27,9 +27,10 @@ use test_support::{
 struct Claims {
     draw_holds: u32,
     horizon_fails: u32,
-    white_horizon_holds: u32,
+    /// By colour (White, Black): where the side reaches a held mate within the plies.
+    horizon_holds: [u32; 2],
     /// Of those, the ones where the held mate is not there yet.
-    white_horizon_reached: u32,
+    horizon_reached: [u32; 2],
 }
 
 /// Checks what the tables claim about the last position of `line` with `plies` left.
@@ -57,20 +58,22 @@ fn check_claims(tables: &mut Tables, line: &[Position], plies: u32, claims: &mut
             claims.horizon_fails += 1;
         }
     }
-    // White reaches a held mate within the plies, where no position of the line occurs twice
+    // A side reaches a held mate within the plies, where no position of the line occurs twice
     // yet.
     let fresh = line.iter().enumerate().all(|(i, p)| !line[..i].contains(p));
-    let reach = tables
-        .probe_distance(Kind::ReachHeld, &last)
-        .expect("a task material");
-    if fresh && reach.within(plies) {
-        assert!(
-            reference::wins(Goal::Horizon(Color::White), line, plies),
-            "White reaches a held mate in {reach:?} but no H for White within {plies} after {line:?}"
-        );
-        claims.white_horizon_holds += 1;
-        if reach.0 != Some(0) {
-            claims.white_horizon_reached += 1;
+    for (c, color) in Color::ALL.into_iter().enumerate() {
+        let reach = tables
+            .probe_distance(Kind::ReachHeld(color), &last)
+            .expect("a task material");
+        if fresh && reach.within(plies) {
+            assert!(
+                reference::wins(Goal::Horizon(color), line, plies),
+                "{color:?} reaches a held mate in {reach:?} but no H within {plies} after {line:?}"
+            );
+            claims.horizon_holds[c] += 1;
+            if reach.0 != Some(0) {
+                claims.horizon_reached[c] += 1;
+            }
         }
     }
 }
@@ -110,8 +113,8 @@ fn bounds_on_random_positions() {
     assert!(
         claims.draw_holds > 100
             && claims.horizon_fails > 1000
-            && claims.white_horizon_holds > 100
-            && claims.white_horizon_reached > 50,
+            && claims.horizon_holds.iter().all(|&n| n > 100)
+            && claims.horizon_reached.iter().all(|&n| n > 50),
         "{claims:?}"
     );
 }

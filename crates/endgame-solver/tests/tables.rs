@@ -43,8 +43,9 @@ fn every_entry_satisfies_the_bellman_equation() {
     }
 }
 
-/// The reader answers two kinds without reading their blocks where the file holds a constant:
-/// a material's own superiority (distance 0) and White's held mate where White lacks it (none).
+/// The reader answers three kinds without reading their blocks where the file holds a constant:
+/// a material's own superiority (distance 0), White's held mate where White lacks it and
+/// Black's reach where Black has no rook (none).
 /// Check that the file agrees, block by block.
 #[test]
 fn the_kinds_answered_without_reading_are_constant_in_the_file() {
@@ -55,6 +56,7 @@ fn the_kinds_answered_without_reading_are_constant_in_the_file() {
         let constant = match e.kind {
             Kind::Superiority(x) if e.material.superiority() == Some(x) => 0,
             Kind::HeldMate if e.material.superiority() != Some(Color::White) => NONE,
+            Kind::ReachHeld(Color::Black) if !e.material.black_rook => NONE,
             _ => continue,
         };
         let bytes = file.read_block(i).expect("the block reads");

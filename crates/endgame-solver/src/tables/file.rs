@@ -5,7 +5,7 @@
 //! | offset | size | field | value |
 //! |---|---|---|---|
 //! | 0 | 8 | magic | `ES7-DTM\n` |
-//! | 8 | 2 | format version | 7 |
+//! | 8 | 2 | format version | 10 |
 //! | 10 | 2 | header size | 64 |
 //! | 12 | 4 | number of blocks | see `expected_blocks` |
 //! | 16 | 8 | size of the whole file in bytes | |
@@ -17,10 +17,10 @@
 //! A directory entry: material code (1 byte, the position in `Material::ALL`), material name
 //! (7 bytes, NUL-padded ASCII, e.g. `KRPvKR`), side to move (`w` or `b`), kind (1 byte, the
 //! code of `Kind::index`: 0 distances to mate, 1 draw distances, 2 and 3 White's and Black's
-//! superiority distances, 4 White's distances to a mate holding superiority, 5 to reach one, 6
-//! the keep table), digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes), checksum
+//! superiority distances, 4 White's distances to a mate holding superiority, 5 and 6 White's
+//! and Black's distances to reach a held mate, 7 the keep table), digit 0 (2 bytes), slots (4 bytes), offset in the file (8 bytes), checksum
 //! of the block's bytes (8 bytes). The blocks come kind by kind, each kind in `Material::ALL`
-//! order, then the keep table's (KRvKR), then the pawn keep table's (KRPvKR, kind 6 too).
+//! order, then the keep table's (KRvKR), then the pawn keep table's (KRPvKR, kind 7 too).
 //!
 //! A block holds one (kind, material, side to move, digit 0) of the index (see `index`), one
 //! byte per slot: for a mate block the plies to mate, the side to move mating when odd; for the
@@ -31,7 +31,8 @@
 //! 35 + pawn) · 49 + White king's square). Version 1 had the mate blocks only, version 2 the
 //! first four kinds, 4 the six distance kinds, 5 a keep table that trusted the distance tables
 //! past a capture (unsound: see `keep`'s `outside`), 6 no pawn keep table, 7 no open states in
-//! the keep table. Opening
+//! the keep table, 8 no open states after the drop, 9 no table of Black's reach of a held mate.
+//! Opening
 //! checks the header, the directory and its checksum, and the file's size; each block's
 //! checksum is checked when the block is first read, so a corrupt file is an error before any
 //! of its values is used.
@@ -47,7 +48,7 @@ use std::{
 use super::{Kind, index::Layout, keep, material::Material, pawn_keep};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 9;
+const VERSION: u16 = 10;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 

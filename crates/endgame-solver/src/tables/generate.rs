@@ -763,7 +763,7 @@ fn build_unit(
     let own: [&[u8]; Kind::COUNT] = std::array::from_fn(|k| &tables[k][..]);
     for turn in Color::ALL {
         let s = side_index(turn);
-        let [c0, c1, c2, c3, c4] = &mut unit.conv;
+        let [c0, c1, c2, c3, c4, c5] = &mut unit.conv;
         unit.valid[s]
             .par_iter_mut()
             .zip(unit.moves[s].par_iter_mut())
@@ -775,9 +775,13 @@ fn build_unit(
             .zip(c2[s].par_chunks_mut(49))
             .zip(c3[s].par_chunks_mut(49))
             .zip(c4[s].par_chunks_mut(49))
+            .zip(c5[s].par_chunks_mut(49))
             .enumerate()
             .for_each(
-                |(w, (((((((((valid, moves), mated), win), loss), c0), c1), c2), c3), c4))| {
+                |(
+                    w,
+                    ((((((((((valid, moves), mated), win), loss), c0), c1), c2), c3), c4), c5),
+                )| {
                     let squares = layout.outer_squares(base + w);
                     let mut pos = Placement {
                         pieces: [(layout.pieces[0], Square::A1); 5],
@@ -818,7 +822,7 @@ fn build_unit(
                         let i = inner.index();
                         win[i] = init.conv_win;
                         loss[i] = init.conv_loss;
-                        [c0[i], c1[i], c2[i], c3[i], c4[i]] = init.conv;
+                        [c0[i], c1[i], c2[i], c3[i], c4[i], c5[i]] = init.conv;
                     }
                 },
             );
@@ -833,6 +837,13 @@ fn build_unit(
     // Distances to mate: the two games, one byte each (the parity tells who mates).
     let by_white = unit.solve(&unit.mate_game(Color::White, &none));
     let by_black = unit.solve(&unit.mate_game(Color::Black, &none));
+    // Black's held mate: Black's mate where Black holds superiority (KvKR, which keeps it in
+    // every line), the goal of Black's reach below.
+    let black_held = if material.superiority() == Some(Color::Black) {
+        finite_bits(&by_black)
+    } else {
+        [vec![0; words], vec![0; words]]
+    };
     let mut mate = by_white;
     for (side, other) in mate.iter_mut().zip(&by_black) {
         side.par_iter_mut()
@@ -890,20 +901,35 @@ fn build_unit(
     };
     // Reaching the held mate: its finite positions (Black's mates among them) are the goal,
     // and so is any other mate of Black.
-    for (side, values) in held.iter().enumerate() {
-        for (word, slots) in won[side].iter_mut().zip(values.chunks_exact(49)) {
-            for (i, &v) in slots.iter().enumerate() {
-                if v != NONE {
-                    *word |= 1 << i;
-                }
-            }
-        }
-    }
+    let white_held = finite_bits(&held);
     store(Kind::HeldMate, held);
-    store(
-        Kind::ReachHeld,
-        unit.solve(&unit.forced_game(Kind::ReachHeld, &won)),
-    );
+    // Black's reach likewise: Black's held mate, or Black's mate (White to move mated).
+    for (color, held) in [(Color::White, white_held), (Color::Black, black_held)] {
+        let mated = side_index(color.other());
+        for (side, bits) in held.into_iter().enumerate() {
+            won[side] = bits;
+        }
+        for (word, &m) in won[mated].iter_mut().zip(&unit.mated[mated]) {
+            *word |= m;
+        }
+        let kind = Kind::ReachHeld(color);
+        store(kind, unit.solve(&unit.forced_game(kind, &won)));
+    }
+}
+
+/// Per side, per word: the bits of the slots whose value in `values` is finite.
+fn finite_bits(values: &[Vec<u8>; 2]) -> [Vec<u64>; 2] {
+    values.each_ref().map(|side| {
+        side.par_chunks_exact(49)
+            .map(|slots| {
+                slots
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &v)| v != NONE)
+                    .fold(0u64, |word, (i, _)| word | 1 << i)
+            })
+            .collect()
+    })
 }
 
 /// Builds every table, calling `progress` with the slots done after each unit.

@@ -83,7 +83,7 @@ impl Dtm {
 /// | [`Kind::Draw`] | Black | a stalemate (of either side), a dead position or Black's mate | Black's draw: holds within it, whatever the history (repetition only adds draws) |
 /// | [`Kind::Superiority`]`(X)` | X | a position where X holds material superiority, or X's mate | X's horizon goal: fails short of it, whatever the history (it needs superiority at the horizon or a mate) |
 /// | [`Kind::HeldMate`] | White | White's mate, through positions that all hold White's superiority (none where White lacks it) | (the goal of the next kind) |
-/// | [`Kind::ReachHeld`] | White | a position where [`Kind::HeldMate`] is finite, or White's mate | White's horizon goal: holds within it when no position occurs twice yet |
+/// | [`Kind::ReachHeld`]`(X)` | X | a position where X's held mate is finite (White: [`Kind::HeldMate`]; Black: Black's mate in KvKR, the only material of Black's superiority, which keeps it in every line), or X's mate | X's horizon goal: holds within it when no position occurs twice yet |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Distances to mate ([`Dtm`]).
@@ -96,9 +96,10 @@ pub enum Kind {
     /// only material of superiority, KvKR, keeps it in every line, so Black needs no such
     /// table).
     HeldMate,
-    /// White forces a position where [`Kind::HeldMate`] is finite (usually by winning
-    /// material), or White's mate.
-    ReachHeld,
+    /// The colour forces a position where its held mate is finite (usually by winning
+    /// material), or its mate: for White where [`Kind::HeldMate`] is finite, for Black a
+    /// position of KvKR where Black mates.
+    ReachHeld(Color),
     /// How long White keeps the game going along an order (KRvKR only: [`keep`]; not a
     /// distance, and not in [`Kind::ALL`]).
     Keep,
@@ -107,13 +108,14 @@ pub enum Kind {
 impl Kind {
     /// Every kind of distance, built for every material, in file order (the keep table comes
     /// after them).
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Mate,
         Kind::Draw,
         Kind::Superiority(Color::White),
         Kind::Superiority(Color::Black),
         Kind::HeldMate,
-        Kind::ReachHeld,
+        Kind::ReachHeld(Color::White),
+        Kind::ReachHeld(Color::Black),
     ];
 
     /// The number of kinds.
@@ -127,8 +129,9 @@ impl Kind {
             Kind::Superiority(Color::White) => 2,
             Kind::Superiority(Color::Black) => 3,
             Kind::HeldMate => 4,
-            Kind::ReachHeld => 5,
-            Kind::Keep => 6,
+            Kind::ReachHeld(Color::White) => 5,
+            Kind::ReachHeld(Color::Black) => 6,
+            Kind::Keep => 7,
         }
     }
 
@@ -137,8 +140,8 @@ impl Kind {
         match self {
             Kind::Mate => None,
             Kind::Draw => Some(Color::Black),
-            Kind::Superiority(color) => Some(color),
-            Kind::HeldMate | Kind::ReachHeld | Kind::Keep => Some(Color::White),
+            Kind::Superiority(color) | Kind::ReachHeld(color) => Some(color),
+            Kind::HeldMate | Kind::Keep => Some(Color::White),
         }
     }
 
@@ -150,7 +153,8 @@ impl Kind {
             Kind::Superiority(Color::White) => "white superiority",
             Kind::Superiority(Color::Black) => "black superiority",
             Kind::HeldMate => "white mate holding superiority",
-            Kind::ReachHeld => "white reach of a held mate",
+            Kind::ReachHeld(Color::White) => "white reach of a held mate",
+            Kind::ReachHeld(Color::Black) => "black reach of a held mate",
             Kind::Keep => "white keeps the game going",
         }
     }
@@ -380,13 +384,15 @@ impl Tables {
         if self.layouts[code].is_none() {
             return Some(None);
         }
-        // Two kinds are constant over some materials (the generator writes them so): no need
+        // Three kinds are constant over some materials (the generator writes them so): no need
         // to read those blocks, which would only crowd out the others.
         match kind {
             Kind::Superiority(x) if material.superiority() == Some(x) => return Some(Some(0)),
             Kind::HeldMate if material.superiority() != Some(Color::White) => {
                 return Some(Some(NONE));
             }
+            // Black's lone king neither mates nor wins material.
+            Kind::ReachHeld(Color::Black) if !material.black_rook => return Some(Some(NONE)),
             _ => {}
         }
         let layout = self.layouts[code].as_ref()?;

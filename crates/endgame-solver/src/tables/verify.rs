@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use small_board::{Color, Position, Square};
 
 use super::{
-    AllTables, Kind, NONE,
+    AllTables, Dtm, Kind, NONE,
     index::{Layout, position_of},
     material::Material,
 };
@@ -110,7 +110,7 @@ pub fn expected(pos: &Position, child_value: impl Fn(&Position) -> u8) -> u8 {
 
 /// The value the equation of `kind` (one side forces) gives `pos` from the tables' values
 /// (`value(kind, position)`): its children's in the same kind, and for [`Kind::ReachHeld`] its
-/// own held mate.
+/// own held mate (Black's: its mate in KvKR).
 pub fn expected_forced(kind: Kind, pos: &Position, value: impl Fn(Kind, &Position) -> u8) -> u8 {
     let forcer = kind.forcer().unwrap_or(Color::White);
     if kind == Kind::Superiority(forcer) && superiority(pos.board()) == Some(forcer) {
@@ -119,7 +119,16 @@ pub fn expected_forced(kind: Kind, pos: &Position, value: impl Fn(Kind, &Positio
     if kind == Kind::HeldMate && superiority(pos.board()) != Some(Color::White) {
         return NONE;
     }
-    if kind == Kind::ReachHeld && value(Kind::HeldMate, pos) != NONE {
+    let held = match kind {
+        Kind::ReachHeld(Color::White) => value(Kind::HeldMate, pos) != NONE,
+        Kind::ReachHeld(Color::Black) => {
+            superiority(pos.board()) == Some(Color::Black)
+                && Dtm::from_byte(value(Kind::Mate, pos), pos.turn())
+                    .mates_within(Color::Black, u32::MAX)
+        }
+        _ => false,
+    };
+    if held {
         return 0;
     }
     let moves = pos.legal_moves();

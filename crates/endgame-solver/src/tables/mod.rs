@@ -13,6 +13,7 @@
 //! | [`file`](mod@file) | the file format and its errors ([`TableError`]) |
 //! | [`verify`] | the Bellman check of every entry with `small_board`'s moves |
 
+mod attack;
 pub mod file;
 pub mod generate;
 pub mod index;

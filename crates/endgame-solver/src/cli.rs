@@ -78,7 +78,7 @@ pub fn run<W: Write, E: Write>(
                 path,
                 || {
                     diag.note(&format_args!(
-                        "note: building the endgame tables into {} (once: about two minutes and 4.1 GB)",
+                        "note: building the endgame tables into {} (once: about two minutes and 4.6 GB)",
                         path.display()
                     ));
                 },

@@ -96,6 +96,10 @@ use crate::{
 /// going (module `survival`); below, the search itself is cheaper.
 const FIRST_KEEP: u32 = 6;
 
+/// The fewest plies left at which a draw search orders White's moves by how many of Black's
+/// replies the keep table leaves unrefuted (a look-ahead that pays only far from the horizon).
+const DEEP_ORDER: u32 = 16;
+
 /// How often (in searched nodes) the progress callback runs.
 const PROGRESS_EVERY: u64 = 1 << 22;
 
@@ -365,7 +369,7 @@ impl Solver {
         let mut order = std::mem::take(&mut self.buffers[ply]);
         order.clear();
         for &m in moves.iter() {
-            let first = if MoveHint::of(m) == hint { 1000 } else { 0 };
+            let first = if MoveHint::of(m) == hint { 1 << 20 } else { 0 };
             let mut s = first + score(goal, pos, m, player_moves);
             if let Goal::Horizon(x) = goal {
                 // The player tries the table's fastest way to superiority first, the defender
@@ -381,9 +385,15 @@ impl Solver {
                 };
             }
             // Refuting Black's draw takes one White move that keeps the game going: those the
-            // keep table says keep it longest first.
+            // keep table says keep it longest first; far from the horizon, those with the fewest
+            // replies the table does not refute first.
             if goal == Goal::Draw && !player_moves && m.capture.is_none() && m.role != Role::Pawn {
-                s += self.kept_plies(&pos.play(m));
+                let child = pos.play(m);
+                let kept = self.kept_plies(&child);
+                s += kept;
+                if depth >= DEEP_ORDER && kept > 0 {
+                    s -= 256 * self.unrefuted_replies(&child, depth - 2) as i32;
+                }
             }
             order.push((s, m));
         }
@@ -417,6 +427,30 @@ impl Solver {
         let segment = self.path[node.segment_start..].iter().map(|n| &n.pos);
         kept_after(tables, segment.chain(std::iter::once(child)), child)
             .map_or(0, |keep| i32::from(keep.0))
+    }
+
+    /// How many of Black's replies to `child` (a White move after the last position of the
+    /// path, reversible) the keep table does not show White keeping the game going for `plies`
+    /// plies after (captures always count).
+    fn unrefuted_replies(&mut self, child: &Position, plies: u32) -> u32 {
+        let Some(tables) = self.tables.as_mut() else {
+            return 0;
+        };
+        let node = &self.path[self.path.len() - 1];
+        let segment = &self.path[node.segment_start..];
+        let mut count = 0;
+        for r in child.legal_moves() {
+            let grandchild = child.play(r);
+            let kept = r.capture.is_none()
+                && kept_after(
+                    tables,
+                    segment.iter().map(|n| &n.pos).chain([child, &grandchild]),
+                    &grandchild,
+                )
+                .is_some_and(|keep| keep.keeps(plies));
+            count += u32::from(!kept);
+        }
+        count
     }
 
     /// Puts `pos`, which follows the last position of the path by a move, on the path.

@@ -234,3 +234,18 @@ fn the_draw_search_tries_the_moves_the_keep_table_keeps_longest_first() {
     // 61,013 nodes when written.
     assert!(solver.nodes() < 600_000, "{} nodes", solver.nodes());
 }
+
+/// Far from the horizon the draw search first tries the White moves after which the keep table
+/// leaves the fewest of Black's replies unrefuted (work counted, not timed). `Kb7 Va7 Kd7 Vf6`
+/// with Black to move at N = 49: the table keeps some of Black's first moves' children only 47
+/// plies, one short, and ordered by the table's value alone the search went into lines it
+/// could not finish within minutes (no answer at N = 48 within 90 s).
+#[test]
+fn the_draw_search_looks_one_move_ahead_in_the_keep_table() {
+    let pos = Position::from_fen("RK1k3/5r1/7/7/7/7/7 b", small_board::Rules::TASK)
+        .expect("a legal position");
+    let mut solver = endgame_solver::Solver::with_tables(256 << 20, common::tables());
+    endgame_solver::analyse(&mut solver, &pos, 49);
+    // 7 nodes when written.
+    assert!(solver.nodes() < 10_000, "{} nodes", solver.nodes());
+}

@@ -96,8 +96,9 @@ use crate::{
 /// going (module `survival`); below, the search itself is cheaper.
 const FIRST_KEEP: u32 = 6;
 
-/// The fewest plies left at which a draw search orders White's moves by how many of Black's
-/// replies the keep table leaves unrefuted (a look-ahead that pays only far from the horizon).
+/// The fewest plies left at which a draw search also weighs how many of Black's replies the
+/// keep table leaves unrefuted after each White move (a look-ahead that pays only far from the
+/// horizon).
 const DEEP_ORDER: u32 = 16;
 
 /// How often (in searched nodes) the progress callback runs.
@@ -369,7 +370,7 @@ impl Solver {
         let mut order = std::mem::take(&mut self.buffers[ply]);
         order.clear();
         for &m in moves.iter() {
-            let first = if MoveHint::of(m) == hint { 1 << 20 } else { 0 };
+            let first = if MoveHint::of(m) == hint { 1000 } else { 0 };
             let mut s = first + score(goal, pos, m, player_moves);
             if let Goal::Horizon(x) = goal {
                 // The player tries the table's fastest way to superiority first, the defender
@@ -385,14 +386,14 @@ impl Solver {
                 };
             }
             // Refuting Black's draw takes one White move that keeps the game going: those the
-            // keep table says keep it longest first; far from the horizon, those with the fewest
-            // replies the table does not refute first.
+            // keep table says keep it longest first; far from the horizon, each of Black's
+            // replies the table leaves unrefuted counts as a ply less.
             if goal == Goal::Draw && !player_moves && m.capture.is_none() && m.role != Role::Pawn {
                 let child = pos.play(m);
                 let kept = self.kept_plies(&child);
                 s += kept;
                 if depth >= DEEP_ORDER && kept > 0 {
-                    s -= 256 * self.unrefuted_replies(&child, depth - 2) as i32;
+                    s -= self.unrefuted_replies(&child, depth - 2) as i32;
                 }
             }
             order.push((s, m));

@@ -227,25 +227,27 @@ fn every_entry_satisfies_the_keep_equation() {
 /// orientation. Before the order it gave no answer within minutes.
 #[test]
 fn the_draw_search_tries_the_moves_the_keep_table_keeps_longest_first() {
-    let pos = Position::from_fen("7/7/7/7/4R1K/2kr3/7 b", small_board::Rules::TASK)
-        .expect("a legal position");
-    let mut solver = endgame_solver::Solver::with_tables(256 << 20, common::tables());
-    endgame_solver::analyse(&mut solver, &pos, 44);
     // 61,013 nodes when written.
-    assert!(solver.nodes() < 600_000, "{} nodes", solver.nodes());
+    let nodes = nodes_to_answer("7/7/7/7/4R1K/2kr3/7 b", 44);
+    assert!(nodes < 600_000, "{nodes} nodes");
 }
 
-/// Far from the horizon the draw search first tries the White moves after which the keep table
-/// leaves the fewest of Black's replies unrefuted (work counted, not timed). `Kb7 Va7 Kd7 Vf6`
-/// with Black to move at N = 49: the table keeps some of Black's first moves' children only 47
-/// plies, one short, and ordered by the table's value alone the search went into lines it
-/// could not finish within minutes (no answer at N = 48 within 90 s).
+/// Far from the horizon the draw search also counts, for each White move, the replies of Black
+/// the keep table leaves unrefuted, each a ply off the move's value (work counted, not timed).
+/// `Kb7 Va7 Kd7 Vf6` with Black to move at N = 49: the table keeps some of Black's first moves'
+/// children only 47 plies, one short, and ordered by the table's value alone the search went
+/// into lines it could not finish within minutes (no answer at N = 48 within 90 s).
 #[test]
 fn the_draw_search_looks_one_move_ahead_in_the_keep_table() {
-    let pos = Position::from_fen("RK1k3/5r1/7/7/7/7/7 b", small_board::Rules::TASK)
-        .expect("a legal position");
-    let mut solver = endgame_solver::Solver::with_tables(256 << 20, common::tables());
-    endgame_solver::analyse(&mut solver, &pos, 49);
     // 7 nodes when written.
-    assert!(solver.nodes() < 10_000, "{} nodes", solver.nodes());
+    let nodes = nodes_to_answer("RK1k3/5r1/7/7/7/7/7 b", 49);
+    assert!(nodes < 10_000, "{nodes} nodes");
+}
+
+/// The nodes the solver searches to answer the position `fen` with a horizon of `plies`.
+fn nodes_to_answer(fen: &str, plies: u32) -> u64 {
+    let pos = Position::from_fen(fen, small_board::Rules::TASK).expect("a legal position");
+    let mut solver = endgame_solver::Solver::with_tables(256 << 20, common::tables());
+    endgame_solver::analyse(&mut solver, &pos, plies);
+    solver.nodes()
 }

@@ -841,16 +841,19 @@ fn build_unit(
     // and so is any other mate of Black.
     let white_held = finite_bits(&held);
     store(Kind::HeldMate, held);
-    // Black's reach likewise: Black's held mate, or Black's mate (White to move mated).
+    // Black's reach likewise: Black's held mate, or Black's mate (White to move mated); none
+    // where Black has no rook, which it never gets back (the reader answers it without reading).
     for (color, held) in [(Color::White, white_held), (Color::Black, black_held)] {
-        let mated = side_index(color.other());
-        for (side, bits) in held.into_iter().enumerate() {
-            won[side] = bits;
+        let kind = Kind::ReachHeld(color);
+        if color == Color::Black && !material.black_rook {
+            store(kind, [vec![NONE; words * 49], vec![NONE; words * 49]]);
+            continue;
         }
+        let mated = side_index(color.other());
+        won = held;
         for (word, &m) in won[mated].iter_mut().zip(&unit.mated[mated]) {
             *word |= m;
         }
-        let kind = Kind::ReachHeld(color);
         store(kind, unit.solve(&unit.forced_game(kind, &won)));
     }
 }

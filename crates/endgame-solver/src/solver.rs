@@ -45,7 +45,8 @@
 //!   king cannot mate). Holds.
 //!
 //! - **Black's draw, White keeps the game going along an order** (module `survival`), when
-//!   White's moves in the segment so far kept to it: no position can occur a third time, and
+//!   White's moves in the segment so far kept to it (in the rook ending: since a later start
+//!   the order allows, see its module docs): no position can occur a third time, and
 //!   none of the next d plies ends in a stalemate, a dead position or Black's mate. Fails,
 //!   whatever came before. (The keep tables in KRvKR and KRPvKR, elsewhere a search of its own
 //!   with entries in the transposition table; tried at every node of a draw search with at

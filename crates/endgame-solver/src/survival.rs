@@ -13,7 +13,7 @@
 //!
 //! In the rook ending the keep table ([`keep`](crate::tables::keep)) plays this game and more,
 //! and answers it; in the pawn ending the pawn keep table ([`pawn_keep`]) answers where the
-//! segment starts at the position or its White placements all differ (two runs, or one, of
+//! segment starts at the position or its earlier positions all differ (two runs, or one, of
 //! its own order), and the search goes on where it says too little.
 //!
 //! It is the proof that matters in the balanced rook endings, where Black has no draw but by
@@ -30,16 +30,16 @@ use crate::{
         Material, Tables,
         index::Symmetry,
         keep::{self, Keep},
-        order::{Run, Steps, run_of},
+        order::{ALL, Run, Steps, run_of},
         pawn_keep::{self, Segment},
     },
 };
 
 /// What the keep tables say of `pos` after `segment` (the positions of the current repetition
-/// segment, `pos` the last): in the rook ending the best of the orientations of the order the
-/// segment kept to, in the pawn ending the pawn keep table where White's placements in the
-/// segment all differ; `None` for another ending, a segment that allows neither, or a block
-/// that could not be read.
+/// segment, `pos` the last): in the rook ending the best of the runs of the order the segment
+/// kept to, in every orientation and from every start the order allows ([`Steps::runs`]), in
+/// the pawn ending the pawn keep table where the positions before `pos` all differ; `None` for
+/// another ending, a segment that allows neither, or a block that could not be read.
 pub fn kept_after<'p>(
     tables: &mut Tables,
     segment: impl Iterator<Item = &'p Position>,
@@ -48,16 +48,18 @@ pub fn kept_after<'p>(
     match Material::of(pos.board())? {
         keep::MATERIAL => {
             let steps = Steps::of(segment);
-            let open = steps
+            let mut best = steps
                 .open_block()
                 .and_then(|block| tables.keep_open(pos, block, true));
-            (0..8)
-                .filter_map(|s| {
-                    let sym = Symmetry(s);
-                    tables.keep(pos, steps.run(sym)?, sym)
-                })
-                .chain(open)
-                .max()
+            if steps.single_run() {
+                best = best.max(tables.keep_open(pos, ALL, false));
+            }
+            for sym in (0..8).map(Symmetry) {
+                for run in steps.runs(sym) {
+                    best = best.max(tables.keep(pos, run, sym));
+                }
+            }
+            best
         }
         pawn_keep::MATERIAL => {
             let states = pawn_states(segment);
@@ -71,30 +73,40 @@ pub fn kept_after<'p>(
 }
 
 /// The state of the pawn keep table the last position of `segment` (the positions of a
-/// repetition segment) may be read in, frame by frame (the order as it is, then mirrored):
-/// [`Segment::New`] where White's placements so far went up in that frame's order (the first
-/// run goes on from here: every placement before is below every later one, so each still comes
-/// at most once before the drop and once after it; a segment in which only Black has moved is
-/// one placement), else [`Segment::Distinct`] where they all differ (equal neighbours are one
-/// placement, held while Black moves); `None` when a placement comes back.
+/// repetition segment) may be read in, frame by frame (the order as it is, then mirrored), if
+/// the positions before it all differ: [`Segment::New`] where White's placements before its
+/// own are all below it in that frame's order (the first run goes on from here and never comes
+/// to them, the run after the drop comes to each at most once; equal neighbours are one
+/// placement, held while Black moves, so a segment in which only Black has moved is one
+/// placement), else [`Segment::Distinct`] (one run, which comes to each earlier position at
+/// most once); `None` when a position before the last one occurs twice.
 fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 2] {
     let mut placements: Vec<[Square; 2]> = Vec::new();
+    let mut keys: Vec<(u64, Color)> = Vec::new();
+    let mut repeated = false;
     for pos in segment {
         let Some(rook) = pos.board().by_piece(Role::Rook.of(Color::White)).first() else {
             return [None; 2];
         };
+        // Whether a position before this one occurs twice.
+        repeated |= keys
+            .last()
+            .is_some_and(|last| keys[..keys.len() - 1].contains(last));
+        keys.push((pos.key(), pos.turn()));
         let placement = [pos.king(Color::White), rook];
-        if placements.last() == Some(&placement) {
-            continue;
+        if placements.last() != Some(&placement) {
+            placements.push(placement);
         }
-        if placements.contains(&placement) {
-            return [None; 2];
-        }
-        placements.push(placement);
     }
+    if repeated {
+        return [None; 2];
+    }
+    let Some((last, before)) = placements.split_last() else {
+        return [None; 2];
+    };
     [Symmetry::IDENTITY, Symmetry::MIRROR].map(|frame| {
         let key = |p: &[Square; 2]| p.map(|sq| frame.apply(sq).index());
-        if placements.windows(2).all(|w| key(&w[0]) < key(&w[1])) {
+        if before.iter().all(|p| key(p) < key(last)) {
             Some(Segment::New)
         } else {
             Some(Segment::Distinct)
@@ -245,7 +257,8 @@ mod tests {
     }
 
     /// A segment is new until White moves in it, and stays new in each frame whose order White's
-    /// moves went up in; then White's placements must all differ.
+    /// moves went up in, or where White's placement is above every one before; else one run is
+    /// left, while the positions before the last one all differ.
     #[test]
     fn a_segment_is_new_while_white_goes_up() {
         // Kd4 Vf4 g4 Ke6 Va7, Black to move.
@@ -265,7 +278,24 @@ mod tests {
         );
         let reply = after(&left, "e7d7");
         let back = after(&reply, "e4f4");
+        let distinct = [Some(Segment::Distinct); 2];
         let line = [&start, &black, &left, &reply, &back];
+        assert_eq!(pawn_states(line.into_iter()), distinct);
+        // Black's king back on e7: the last position occurs twice, then one before it.
+        let again = after(&back, "d7e7");
+        let line = [&start, &black, &left, &reply, &back, &again];
+        assert_eq!(pawn_states(line.into_iter()), distinct);
+        let on = after(&again, "f4f5");
+        let line = [&start, &black, &left, &reply, &back, &again, &on];
         assert_eq!(pawn_states(line.into_iter()), [None; 2]);
+        // The king down to d3, then to e4: above every placement before in the order only.
+        let down = after(&black, "d4d3");
+        let reply = after(&down, "e7e6");
+        let high = after(&reply, "d3e4");
+        let line = [&start, &black, &down, &reply, &high];
+        assert_eq!(
+            pawn_states(line.into_iter()),
+            [Some(Segment::New), Some(Segment::Distinct)]
+        );
     }
 }

@@ -10,6 +10,7 @@ mod common;
 
 use std::sync::OnceLock;
 
+use endgame_solver::Solver;
 use endgame_solver::tables::{
     Tables, WholeTables,
     index::Symmetry,
@@ -202,6 +203,119 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
         "too few rook-first runs: {rook_first_plies} plies"
     );
     assert!(longest >= 40, "the claims are too short to test much");
+}
+
+/// The solver's claims that White keeps the game going after a history (`Solver::keeps_going`),
+/// which may count a run of the order as started later in the segment than its first position
+/// (module `order`, "A run may start later"; in the pawn ending `survival::pawn_states`), played
+/// out: White plays any move after which the solver still claims the plies left, Black returns
+/// to a position already seen whenever it can, and the game, history counted, must reach the
+/// claimed ply with no third occurrence, stalemate, dead position or mate of White. The history
+/// is a random walk, so White's king goes down and up again before the claim.
+#[test]
+fn the_keepers_claims_after_a_history_hold() {
+    use common::{BK, BR, WK, WP, WR};
+    let mut solver = Solver::with_tables(256 << 20, common::tables());
+    // (In the pawn ending shorter claims: where its table says too little, a search decides.)
+    for (material, longest, games, seed) in [
+        (&[WK, WR, BK, BR][..], 60, 1500, 4711),
+        (&[WK, WR, WP, BK, BR], 24, 300, 4712),
+    ] {
+        let (plies, twice) = play_claims(&mut solver, material, longest, games, seed);
+        assert!(
+            plies > 10 * games as u64 && twice > games / 4,
+            "too little played out to test much"
+        );
+    }
+}
+
+/// Plays out `games` claims of the solver of up to `longest` plies after random histories in
+/// `material` (see the test above); the plies played and how many came to a second occurrence.
+fn play_claims(
+    solver: &mut Solver,
+    material: &[small_board::Piece],
+    longest: u32,
+    games: usize,
+    seed: u64,
+) -> (u64, usize) {
+    let mut rng = Rng::new(seed);
+    let (mut played, mut plies, mut stopped, mut twice) = (0, 0u64, 0, 0);
+    // Moves that stay in the material (or move the pawn: a new segment).
+    let stays = |pos: &Position| -> Vec<Position> {
+        let moves = pos.legal_moves().into_iter();
+        let stays = moves.filter(|m| m.capture.is_none() && m.promotion.is_none());
+        stays.map(|m| pos.play(m)).collect()
+    };
+    while played < games {
+        let Some(start) = common::random_position(&mut rng, Color::White, material) else {
+            continue;
+        };
+        let mut line = vec![start];
+        for _ in 0..4 + rng.index(12) {
+            let children = stays(&line[line.len() - 1]);
+            if children.is_empty() {
+                break;
+            }
+            line.push(*rng.pick(&children));
+        }
+        let Some(claim) = (12..=longest).rev().find(|&k| solver.keeps_going(&line, k)) else {
+            continue;
+        };
+        played += 1;
+        for ply in 0..=claim {
+            let pos = line[line.len() - 1];
+            let moves = pos.legal_moves();
+            if moves.is_empty() && pos.is_check() && pos.turn() == Color::Black {
+                break; // White's mate ends the game: kept.
+            }
+            assert!(
+                !moves.is_empty() && !pos.is_dead(),
+                "the game ended at ply {ply} of {claim} after {line:?}"
+            );
+            if ply == claim {
+                break;
+            }
+            let children = stays(&pos);
+            let next = if pos.turn() == Color::White {
+                let left = claim - ply - 1;
+                let good: Vec<Position> = children
+                    .into_iter()
+                    .filter(|child| solver.keeps_going(&[&line[..], &[*child]].concat(), left))
+                    .collect();
+                if good.is_empty() {
+                    // The claim may rest on a state no longer read back from the line.
+                    stopped += 1;
+                    break;
+                }
+                *rng.pick(&good)
+            } else {
+                let seen: Vec<Position> = children
+                    .iter()
+                    .filter(|c| line[..].contains(c))
+                    .copied()
+                    .collect();
+                match (seen.is_empty(), children.is_empty()) {
+                    (_, true) => break,
+                    (false, false) if rng.below(4) != 0 => *rng.pick(&seen),
+                    _ => *rng.pick(&children),
+                }
+            };
+            line.push(next);
+            plies += 1;
+            let count = line.iter().filter(|p| **p == next).count();
+            assert!(
+                count < 3,
+                "a third occurrence at ply {} of {claim} after {line:?}",
+                ply + 1
+            );
+            twice += usize::from(count == 2);
+        }
+    }
+    eprintln!(
+        "{played} games in {} pieces, {plies} plies played ({twice} to a second occurrence), {stopped} stopped where White had no claimed move",
+        material.len()
+    );
+    (plies, twice)
 }
 
 /// Every entry of one block in five satisfies the equation its children give (the build fills

@@ -61,7 +61,13 @@ impl Symmetry {
     pub const MIRROR: Symmetry = Symmetry(1);
 
     /// The image of `sq`.
+    #[inline]
     pub const fn apply(self, sq: Square) -> Square {
+        IMAGES[self.0 as usize][sq.index()]
+    }
+
+    /// The image of `sq`, computed ([`IMAGES`] holds them all).
+    const fn image(self, sq: Square) -> Square {
         let i = sq.index();
         let (mut f, mut r) = (i % 7, i / 7);
         if self.0 & 1 != 0 {
@@ -126,6 +132,23 @@ impl Symmetry {
         out
     }
 }
+
+/// `IMAGES[s][square]`: the image of each square under symmetry `s` (this is hot).
+const IMAGES: [[Square; 49]; 8] = {
+    let mut table = [[Square::A1; 49]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut i = 0;
+        while i < 49 {
+            if let Some(sq) = Square::new(i as u32) {
+                table[s][i] = Symmetry(s as u8).image(sq);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+};
 
 /// `WORD_IMAGES[s][rank][bits]`: the image under symmetry `s` of the squares of `rank` whose
 /// files are the set bits of `bits`, so a 49-bit set maps in seven lookups.
@@ -309,6 +332,16 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table of images holds what the arithmetic gives.
+    #[test]
+    fn the_images_are_the_symmetries() {
+        for s in 0..8 {
+            for sq in Square::all() {
+                assert_eq!(Symmetry(s).apply(sq), Symmetry(s).image(sq));
+            }
+        }
+    }
 
     #[test]
     fn symmetries_are_bijections_with_inverses() {

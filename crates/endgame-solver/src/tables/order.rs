@@ -25,6 +25,18 @@
 //! symmetry of the board (its *orientation*, [`run_of`]'s `sym`), chosen anew when a run
 //! starts, and the drop may be spent on any move, even one that goes up: the keep table
 //! (`keep`) lets White do both; a segment read back by [`run_of`] is read in one orientation.
+//!
+//! A run may start later ([`Steps::runs`]). White may count its moves from a later position X
+//! of the segment as a new segment's (the drop there) when the positions before X all differ
+//! and X's king stands higher in the orientation than the king of each of them (but the one
+//! Black moved from to reach X, which has X's placement): the run from X never comes to those
+//! earlier placements (its king only goes up), and the run after the drop comes to each at
+//! most once, so each earlier position occurs at most twice, and each later one at most once
+//! per run. Likewise a single run with the drop spent may start at the segment's last
+//! position, in any orientation, when the positions before it all differ: it comes to each of
+//! them at most once. The keep table's values in those states then hold after the whole
+//! segment (with the drop there, the segment's positions all differ, as the table's rule on
+//! White's mate needs).
 
 use small_board::{Color, Move, Position, Role, Square};
 
@@ -195,40 +207,134 @@ pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) ->
     Steps::of(segment).run(sym)
 }
 
-/// White's moves in a segment, read once for the many states a search asks of it: each one's
-/// squares and whether the king made it; `None` if some step did not move one piece from one
-/// square to another (a segment's moves all do: they are reversible).
+/// White's moves in a segment, read once for the many states a search asks of it, with where
+/// a new run of the order may start in it ([`Steps::runs`]).
 #[derive(Clone, Debug)]
-pub struct Steps(Option<Vec<(Square, Square, bool)>>);
+pub struct Steps {
+    /// Each White move: its squares, whether the king made it, and the index of the position
+    /// it was made from; `None` if some step did not move one piece from one square to another
+    /// (a segment's moves all do: they are reversible).
+    moves: Option<Vec<Step>>,
+    /// White's king square in each position.
+    kings: Vec<Square>,
+    /// Whether each position has the same White placement as the one before (Black moved).
+    held: Vec<bool>,
+    /// How many of the first positions all differ (no position occurs twice before the next
+    /// one; positions sharing a key count as the same).
+    distinct: usize,
+}
+
+/// A White move of a segment (see [`Steps`]).
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    from: Square,
+    to: Square,
+    king: bool,
+    at: usize,
+}
 
 impl Steps {
     /// White's moves in `segment` (positions in order).
     pub fn of<'a>(segment: impl Iterator<Item = &'a Position>) -> Steps {
         let mut before: Option<&Position> = None;
-        let steps = segment
-            .filter_map(|pos| {
+        let mut kings = Vec::new();
+        let mut held = Vec::new();
+        let mut keys = Vec::new();
+        let moves = segment
+            .enumerate()
+            .filter_map(|(i, pos)| {
+                let white = pos.board().by_color(Color::White);
+                held.push(before.is_some_and(|b| b.board().by_color(Color::White) == white));
+                kings.push(pos.king(Color::White));
+                keys.push((pos.key(), pos.turn() == Color::White));
                 let step = before.filter(|b| b.turn() == Color::White).map(|b| {
-                    let (was, is) = (
-                        b.board().by_color(Color::White),
-                        pos.board().by_color(Color::White),
-                    );
-                    let (from, to) = ((was & !is).first()?, (is & !was).first()?);
-                    Some((from, to, pos.board().role_at(to) == Some(Role::King)))
+                    let was = b.board().by_color(Color::White);
+                    let (from, to) = ((was & !white).first()?, (white & !was).first()?);
+                    let king = pos.board().role_at(to) == Some(Role::King);
+                    Some(Step {
+                        from,
+                        to,
+                        king,
+                        at: i - 1,
+                    })
                 });
                 before = Some(pos);
                 step
             })
             .collect();
-        Steps(steps)
+        let distinct = (0..keys.len())
+            .find(|&i| keys[..i].contains(&keys[i]))
+            .unwrap_or(keys.len());
+        Steps {
+            moves,
+            kings,
+            held,
+            distinct,
+        }
     }
 
     /// The state of the order seen after `sym` ([`run_of`]).
     pub fn run(&self, sym: Symmetry) -> Option<Run> {
         let mut run = Run::FRESH;
-        for &(from, to, king) in self.0.as_ref()? {
-            run = run.after_step(king, sym.apply(from), sym.apply(to))?;
+        for step in self.moves.as_ref()? {
+            run = run.after_step(step.king, sym.apply(step.from), sym.apply(step.to))?;
         }
         Some(run)
+    }
+
+    /// The states at the end of the segment, in the order seen after `sym`, of the runs White
+    /// may count as started in it (see the module docs, "A run may start later"): at its first
+    /// position; at each later position whose king stands higher than in every position before
+    /// it (but the one Black moved from to reach it), if those all differ; and as a run with
+    /// the drop spent at its last position, if the positions before it all differ. Each state
+    /// once: runs that reach the same state go on alike.
+    pub fn runs(&self, sym: Symmetry) -> Vec<Run> {
+        let mut runs: Vec<Run> = Vec::with_capacity(4);
+        let Some(moves) = self.moves.as_deref() else {
+            return runs;
+        };
+        let height = |i: usize| Some(sym.apply(self.kings[i]).index());
+        // The highest king before position j, and before position j - 1.
+        let (mut before, mut before_last) = (None, None);
+        let mut steps = moves.iter().peekable();
+        for j in 0..self.kings.len() {
+            if runs.is_empty() && j > self.distinct {
+                break; // No run goes on, and none can start.
+            }
+            let below = if self.held[j] { before_last } else { before };
+            if (j == 0 || (j <= self.distinct && below < height(j))) && !runs.contains(&Run::FRESH)
+            {
+                runs.push(Run::FRESH);
+            }
+            before_last = before;
+            before = before.max(height(j));
+            if let Some(step) = steps.next_if(|step| step.at == j)
+                && !runs.is_empty()
+            {
+                let (from, to) = (sym.apply(step.from), sym.apply(step.to));
+                let mut kept = 0;
+                for i in 0..runs.len() {
+                    if let Some(run) = runs[i].after_step(step.king, from, to)
+                        && !runs[..kept].contains(&run)
+                    {
+                        runs[kept] = run;
+                        kept += 1;
+                    }
+                }
+                runs.truncate(kept);
+            }
+        }
+        if self.single_run() && !runs.contains(&Run::SPENT) {
+            runs.push(Run::SPENT);
+        }
+        runs
+    }
+
+    /// Whether a run with the drop spent may start at the segment's last position (in any
+    /// orientation, or in one its king's first move picks: the keep table's open states after
+    /// the drop): the positions before it all differ, and the run comes to each at most once.
+    pub fn single_run(&self) -> bool {
+        self.kings.len() <= self.distinct + 1
     }
 
     /// The block of rook moves of the segment where White has moved only its rook, each move
@@ -237,9 +343,9 @@ impl Steps {
     /// together.
     pub fn open_block(&self) -> Option<u8> {
         let mut block = ALL;
-        for &(from, to, king) in self.0.as_ref()? {
-            block &= up(from, to);
-            if king || block == 0 {
+        for step in self.moves.as_ref()? {
+            block &= up(step.from, step.to);
+            if step.king || block == 0 {
                 return None;
             }
         }
@@ -336,6 +442,31 @@ mod tests {
         assert_eq!(open(&["g1g2", "d4d5", "g2g1"]), None);
         assert_eq!(open(&["a1b1"]), None);
         assert_eq!(open(&["g1g2", "d4d5", "a1b1"]), None);
+    }
+
+    /// A run may start again where White's king stands higher than ever before in the segment
+    /// (with the drop there, so fresh), while the positions before it all differ: here the king
+    /// steps b1-a1 (the drop) and then up to a2, above b1. When Black's king came back to d4,
+    /// the start position occurs twice before a2, and no run starts there. A run with the drop
+    /// spent may start at the last position while the positions before it all differ.
+    #[test]
+    fn a_run_starts_again_where_the_king_is_highest() {
+        let fen = "7/7/7/3k3/7/7/K5R w";
+        let fresh = |ucis: &[&str]| {
+            Steps::of(line(fen, ucis).iter())
+                .runs(Symmetry::IDENTITY)
+                .into_iter()
+                .any(Run::fresh)
+        };
+        let single = |ucis: &[&str]| Steps::of(line(fen, ucis).iter()).single_run();
+        assert!(!fresh(&["a1b1", "d4d5", "b1a1", "d5d6"]));
+        assert!(fresh(&["a1b1", "d4d5", "b1a1", "d5d6", "a1a2"]));
+        assert!(fresh(&["a1b1", "d4d5", "b1a1", "d5d6", "a1a2", "d6d7"]));
+        // Black's king back on d4: the start twice before a2.
+        assert!(!fresh(&["a1b1", "d4d5", "b1a1", "d5d4", "a1a2"]));
+        assert!(single(&["a1b1", "d4d5", "b1a1", "d5d6"]));
+        assert!(single(&["a1b1", "d4d5", "b1a1", "d5d4"]));
+        assert!(!single(&["a1b1", "d4d5", "b1a1", "d5d4", "a1a2"]));
     }
 
     /// The claim the order rests on: while the state lasts, the White placements of each run

@@ -7,10 +7,11 @@
 //! pawn ending, where that one's states would cost 35 times its size: one order in two frames,
 //! no other choice of symmetry, so two states only ([`Segment`]).
 //!
-//! - [`Segment::Distinct`]: White's placements in the segment so far all differ (the segment
-//!   kept to some order without spending its drop). From here White keeps to this table's
-//!   order in one increasing run, so each placement occurs at most twice: once before, once in
-//!   the run. The table counts the plies White keeps the game going that way.
+//! - [`Segment::Distinct`]: the segment's positions before this one all differ (say, it kept
+//!   to some order without spending its drop). From here White keeps to this table's order in
+//!   one increasing run, which comes to each placement at most once, so each position occurs
+//!   at most twice: once before, once in the run. The table counts the plies White keeps the
+//!   game going that way.
 //! - [`Segment::New`]: the position starts its segment (after a capture, a pawn move, or at the
 //!   start with no history), or only Black has moved in it. White has two runs, an increasing
 //!   run, one move anywhere (the drop), and another increasing run ([`Segment::Distinct`] from
@@ -65,7 +66,7 @@ pub const SLOTS: usize = 2 * BLOCKS_PER_SIDE * BLOCK_SLOTS;
 /// Where the position stands in its repetition segment (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Segment {
-    /// White's placements in the segment so far all differ; one run is left.
+    /// The segment's positions before this one all differ; one run is left.
     Distinct = 0,
     /// The position starts its segment; two runs are left.
     New = 1,

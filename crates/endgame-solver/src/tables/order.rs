@@ -204,7 +204,16 @@ pub fn index_in(s: u8, sq: Square) -> usize {
 /// order) in the order seen after the symmetry `sym` (the order's orientation, White's to
 /// choose when a segment or a run starts), or `None` if White's moves in it did not keep to it.
 pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) -> Option<Run> {
-    Steps::of(segment).run(sym)
+    let mut run = Run::FRESH;
+    let mut before: Option<&Position> = None;
+    for pos in segment {
+        if let Some(b) = before.filter(|b| b.turn() == Color::White) {
+            let step = Step::between(b, pos, 0)?;
+            run = run.after_step(step.king, sym.apply(step.from), sym.apply(step.to))?;
+        }
+        before = Some(pos);
+    }
+    Some(run)
 }
 
 /// White's moves in a segment, read once for the many states a search asks of it, with where
@@ -219,8 +228,7 @@ pub struct Steps {
     kings: Vec<Square>,
     /// Whether each position has the same White placement as the one before (Black moved).
     held: Vec<bool>,
-    /// How many of the first positions all differ (no position occurs twice before the next
-    /// one; positions sharing a key count as the same).
+    /// How many of the first positions all differ (positions sharing a key count as the same).
     distinct: usize,
 }
 
@@ -231,6 +239,20 @@ struct Step {
     to: Square,
     king: bool,
     at: usize,
+}
+
+impl Step {
+    /// White's move from `before` (the segment's position `at`) to `pos`, if it moved one
+    /// piece from one square to another.
+    fn between(before: &Position, pos: &Position, at: usize) -> Option<Step> {
+        let (was, is) = (
+            before.board().by_color(Color::White),
+            pos.board().by_color(Color::White),
+        );
+        let (from, to) = ((was & !is).first()?, (is & !was).first()?);
+        let king = pos.board().role_at(to) == Some(Role::King);
+        Some(Step { from, to, king, at })
+    }
 }
 
 impl Steps {
@@ -247,17 +269,9 @@ impl Steps {
                 held.push(before.is_some_and(|b| b.board().by_color(Color::White) == white));
                 kings.push(pos.king(Color::White));
                 keys.push((pos.key(), pos.turn() == Color::White));
-                let step = before.filter(|b| b.turn() == Color::White).map(|b| {
-                    let was = b.board().by_color(Color::White);
-                    let (from, to) = ((was & !white).first()?, (white & !was).first()?);
-                    let king = pos.board().role_at(to) == Some(Role::King);
-                    Some(Step {
-                        from,
-                        to,
-                        king,
-                        at: i - 1,
-                    })
-                });
+                let step = before
+                    .filter(|b| b.turn() == Color::White)
+                    .map(|b| Step::between(b, pos, i - 1));
                 before = Some(pos);
                 step
             })
@@ -271,15 +285,6 @@ impl Steps {
             held,
             distinct,
         }
-    }
-
-    /// The state of the order seen after `sym` ([`run_of`]).
-    pub fn run(&self, sym: Symmetry) -> Option<Run> {
-        let mut run = Run::FRESH;
-        for step in self.moves.as_ref()? {
-            run = run.after_step(step.king, sym.apply(step.from), sym.apply(step.to))?;
-        }
-        Some(run)
     }
 
     /// The states at the end of the segment, in the order seen after `sym`, of the runs White
@@ -297,13 +302,13 @@ impl Steps {
         // The highest king before position j, and before position j - 1.
         let (mut before, mut before_last) = (None, None);
         let mut steps = moves.iter().peekable();
+        let distinct = self.distinct;
         for j in 0..self.kings.len() {
-            if runs.is_empty() && j > self.distinct {
+            if runs.is_empty() && j > distinct {
                 break; // No run goes on, and none can start.
             }
             let below = if self.held[j] { before_last } else { before };
-            if (j == 0 || (j <= self.distinct && below < height(j))) && !runs.contains(&Run::FRESH)
-            {
+            if (j == 0 || (j <= distinct && below < height(j))) && !runs.contains(&Run::FRESH) {
                 runs.push(Run::FRESH);
             }
             before_last = before;

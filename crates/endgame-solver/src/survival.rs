@@ -30,7 +30,7 @@ use crate::{
         Material, Tables,
         index::Symmetry,
         keep::{self, Keep},
-        order::{ALL, Run, Steps, run_of},
+        order::{ALL, Repeats, Run, Steps, run_of},
         pawn_keep::{self, Segment},
     },
 };
@@ -82,23 +82,18 @@ pub fn kept_after<'p>(
 /// most once); `None` when a position before the last one occurs twice.
 fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 2] {
     let mut placements: Vec<[Square; 2]> = Vec::new();
-    let mut keys: Vec<(u64, Color)> = Vec::new();
-    let mut repeated = false;
+    let mut repeats = Repeats::default();
     for pos in segment {
         let Some(rook) = pos.board().by_piece(Role::Rook.of(Color::White)).first() else {
             return [None; 2];
         };
-        // Whether a position before this one occurs twice.
-        repeated |= keys
-            .last()
-            .is_some_and(|last| keys[..keys.len() - 1].contains(last));
-        keys.push((pos.key(), pos.turn()));
+        repeats.push(pos);
         let placement = [pos.king(Color::White), rook];
         if placements.last() != Some(&placement) {
             placements.push(placement);
         }
     }
-    if repeated {
+    if !repeats.before_last_differ() {
         return [None; 2];
     }
     let Some((last, before)) = placements.split_last() else {

@@ -216,6 +216,37 @@ pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) ->
     Some(run)
 }
 
+/// The positions of a segment as they come, for how many of the first ones all differ: the
+/// condition of every later start of a run (see the module docs). Positions sharing a key count
+/// as the same, which only makes a start rarer.
+#[derive(Clone, Debug, Default)]
+pub struct Repeats {
+    keys: Vec<(u64, Color)>,
+    /// The index of the first position that occurred before, if one did.
+    first_repeat: Option<usize>,
+}
+
+impl Repeats {
+    /// Counts `pos`, the segment's next position.
+    pub fn push(&mut self, pos: &Position) {
+        let key = (pos.key(), pos.turn());
+        if self.first_repeat.is_none() && self.keys.contains(&key) {
+            self.first_repeat = Some(self.keys.len());
+        }
+        self.keys.push(key);
+    }
+
+    /// How many of the first positions all differ.
+    pub fn distinct(&self) -> usize {
+        self.first_repeat.unwrap_or(self.keys.len())
+    }
+
+    /// Whether the positions before the last one all differ (a single run may start there).
+    pub fn before_last_differ(&self) -> bool {
+        self.keys.len() <= self.distinct() + 1
+    }
+}
+
 /// White's moves in a segment, read once for the many states a search asks of it, with where
 /// a new run of the order may start in it ([`Steps::runs`]).
 #[derive(Clone, Debug)]
@@ -228,8 +259,8 @@ pub struct Steps {
     kings: Vec<Square>,
     /// Whether each position has the same White placement as the one before (Black moved).
     held: Vec<bool>,
-    /// How many of the first positions all differ (positions sharing a key count as the same).
-    distinct: usize,
+    /// Which positions come back.
+    repeats: Repeats,
 }
 
 /// A White move of a segment (see [`Steps`]).
@@ -261,14 +292,14 @@ impl Steps {
         let mut before: Option<&Position> = None;
         let mut kings = Vec::new();
         let mut held = Vec::new();
-        let mut keys = Vec::new();
+        let mut repeats = Repeats::default();
         let moves = segment
             .enumerate()
             .filter_map(|(i, pos)| {
                 let white = pos.board().by_color(Color::White);
                 held.push(before.is_some_and(|b| b.board().by_color(Color::White) == white));
                 kings.push(pos.king(Color::White));
-                keys.push((pos.key(), pos.turn() == Color::White));
+                repeats.push(pos);
                 let step = before
                     .filter(|b| b.turn() == Color::White)
                     .map(|b| Step::between(b, pos, i - 1));
@@ -276,14 +307,11 @@ impl Steps {
                 step
             })
             .collect();
-        let distinct = (0..keys.len())
-            .find(|&i| keys[..i].contains(&keys[i]))
-            .unwrap_or(keys.len());
         Steps {
             moves,
             kings,
             held,
-            distinct,
+            repeats,
         }
     }
 
@@ -302,7 +330,7 @@ impl Steps {
         // The highest king before position j, and before position j - 1.
         let (mut before, mut before_last) = (None, None);
         let mut steps = moves.iter().peekable();
-        let distinct = self.distinct;
+        let distinct = self.repeats.distinct();
         for j in 0..self.kings.len() {
             if runs.is_empty() && j > distinct {
                 break; // No run goes on, and none can start.
@@ -339,7 +367,7 @@ impl Steps {
     /// orientation, or in one its king's first move picks: the keep table's open states after
     /// the drop): the positions before it all differ, and the run comes to each at most once.
     pub fn single_run(&self) -> bool {
-        self.kings.len() <= self.distinct + 1
+        self.repeats.before_last_differ()
     }
 
     /// The block of rook moves of the segment where White has moved only its rook, each move

@@ -90,7 +90,10 @@ use crate::{
     goal::{End, Goal, end_of, superiority},
     survival::{Keeper, kept_after},
     table::{MoveHint, Table},
-    tables::{Distance, Dtm, Kind, Material, TableError, Tables, order::FIRST_TRIPLE},
+    tables::{
+        Distance, Dtm, Kind, Material, TableError, Tables, keep,
+        order::{FIRST_TRIPLE, Steps},
+    },
 };
 
 /// The fewest plies left at which a draw search first tries to prove that White keeps the game
@@ -121,6 +124,8 @@ struct Node {
     count: u32,
     /// Whether some position of the segment, up to this one, occurs in it twice.
     repeated: bool,
+    /// In the rook ending, the segment up to this position as the keep table reads it.
+    steps: Option<Steps>,
 }
 
 /// The fast solver. Keep one for a whole analysis: its table carries over between queries.
@@ -271,7 +276,12 @@ impl Solver {
             tables: &mut self.tables,
             nodes: &mut self.nodes,
         }
-        .keeps_after(segment.iter().map(|n| &n.pos), &node.pos, plies)
+        .keeps_after(
+            segment.iter().map(|n| &n.pos),
+            node.steps.as_ref(),
+            &node.pos,
+            plies,
+        )
     }
 
     /// The value of the last position on the path.
@@ -422,19 +432,26 @@ impl Solver {
     /// reversible move, after the current segment (0 where the table does not say): see
     /// [`kept_after`].
     fn kept_plies(&mut self, child: &Position) -> i32 {
+        let steps = self.steps_after(child);
         let Some(tables) = self.tables.as_mut() else {
             return 0;
         };
         let node = &self.path[self.path.len() - 1];
         let segment = self.path[node.segment_start..].iter().map(|n| &n.pos);
-        kept_after(tables, segment.chain(std::iter::once(child)), child)
-            .map_or(0, |keep| i32::from(keep.0))
+        kept_after(
+            tables,
+            segment.chain(std::iter::once(child)),
+            steps.as_ref(),
+            child,
+        )
+        .map_or(0, |keep| i32::from(keep.0))
     }
 
     /// How many of Black's replies to `child` (a White move after the last position of the
     /// path, reversible) the keep table does not show White keeping the game going for `plies`
     /// plies after (captures always count).
     fn unrefuted_replies(&mut self, child: &Position, plies: u32) -> u32 {
+        let child_steps = self.steps_after(child);
         let Some(tables) = self.tables.as_mut() else {
             return 0;
         };
@@ -443,16 +460,29 @@ impl Solver {
         let mut count = 0;
         for r in child.legal_moves() {
             let grandchild = child.play(r);
+            let steps = child_steps.map(|mut steps| {
+                steps.push(&grandchild, occurs_in(segment, &grandchild));
+                steps
+            });
             let kept = r.capture.is_none()
                 && kept_after(
                     tables,
                     segment.iter().map(|n| &n.pos).chain([child, &grandchild]),
+                    steps.as_ref(),
                     &grandchild,
                 )
                 .is_some_and(|keep| keep.keeps(plies));
             count += u32::from(!kept);
         }
         count
+    }
+
+    /// The last position's [`Steps`] after `child`, which follows it by a reversible move.
+    fn steps_after(&self, child: &Position) -> Option<Steps> {
+        let node = &self.path[self.path.len() - 1];
+        let mut steps = node.steps?;
+        steps.push(child, occurs_in(&self.path[node.segment_start..], child));
+        Some(steps)
     }
 
     /// Puts `pos`, which follows the last position of the path by a move, on the path.
@@ -465,18 +495,27 @@ impl Solver {
             first: index,
             count: 1,
             repeated: false,
+            steps: None,
         };
         if let Some(parent) = self.path.last()
             && !irreversible(&parent.pos, &pos)
         {
             node.segment_start = parent.segment_start;
             node.repeated = parent.repeated;
+            node.steps = parent.steps;
             let earlier = (node.segment_start..index).find(|&i| same(&self.path[i].pos, &pos));
             if let Some(first) = earlier {
                 node.first = first;
                 node.repeated = true;
                 self.path[first].count += 1;
             }
+            if let Some(steps) = &mut node.steps {
+                steps.push(&pos, earlier.is_some());
+            }
+        } else if Material::of(pos.board()) == Some(keep::MATERIAL) {
+            let mut steps = Steps::EMPTY;
+            steps.push(&pos, false);
+            node.steps = Some(steps);
         }
         self.path.push(node);
     }
@@ -581,6 +620,11 @@ impl Solver {
 
 fn counts_repetitions(goal: Goal) -> bool {
     !matches!(goal, Goal::Mate(_))
+}
+
+/// Whether `pos` occurs among the positions of `segment`.
+fn occurs_in(segment: &[Node], pos: &Position) -> bool {
+    segment.iter().any(|node| same(&node.pos, pos))
 }
 
 fn same(a: &Position, b: &Position) -> bool {

@@ -36,18 +36,20 @@ use crate::{
 };
 
 /// What the keep tables say of `pos` after `segment` (the positions of the current repetition
-/// segment, `pos` the last): in the rook ending the best of the runs of the order the segment
-/// kept to, in every orientation and from every start the order allows ([`Steps::runs`]), in
-/// the pawn ending the pawn keep table where the positions before `pos` all differ; `None` for
-/// another ending, a segment that allows neither, or a block that could not be read.
+/// segment, `pos` the last; `steps`, if the caller kept them, its [`Steps`]): in the rook
+/// ending the best of the runs of the order the segment kept to, in every orientation and from
+/// every start the order allows ([`Steps::runs`]), in the pawn ending the pawn keep table where
+/// the positions before `pos` all differ; `None` for another ending, a segment that allows
+/// neither, or a block that could not be read.
 pub fn kept_after<'p>(
     tables: &mut Tables,
     segment: impl Iterator<Item = &'p Position>,
+    steps: Option<&Steps>,
     pos: &Position,
 ) -> Option<Keep> {
     match Material::of(pos.board())? {
         keep::MATERIAL => {
-            let steps = Steps::of(segment);
+            let steps = steps.copied().unwrap_or_else(|| Steps::of(segment));
             let mut best = steps
                 .open_block()
                 .and_then(|block| tables.keep_open(pos, block, true));
@@ -123,15 +125,17 @@ impl Keeper<'_> {
     /// Whether White, keeping its placements apart after `segment` (the positions of the
     /// current repetition segment, `pos` the last), keeps every position of the next `plies`
     /// plies, `pos` included, from ending in a draw or in Black's mate. In the rook ending the
-    /// keep table answers, in every orientation of the order the segment kept to.
+    /// keep table answers, in every orientation of the order the segment kept to (`steps`, if
+    /// the caller kept them: see [`kept_after`]).
     pub fn keeps_after<'p>(
         &mut self,
         segment: impl Iterator<Item = &'p Position> + Clone,
+        steps: Option<&Steps>,
         pos: &Position,
         plies: u32,
     ) -> bool {
         if let Some(tables) = self.tables.as_mut()
-            && let Some(keep) = kept_after(tables, segment.clone(), pos)
+            && let Some(keep) = kept_after(tables, segment.clone(), steps, pos)
         {
             // The rook ending's table plays the search's game and more (the drop on any move,
             // the run after it in any orientation or rook first), so the search would not prove
@@ -226,7 +230,7 @@ impl Keeper<'_> {
             let child = pos.play(m);
             let keeps = match next {
                 Some(next) => self.keeps(&child, plies - 1, next),
-                None => self.keeps_after(std::iter::once(&child), &child, plies - 1),
+                None => self.keeps_after(std::iter::once(&child), None, &child, plies - 1),
             };
             if keeps == white {
                 value = white;

@@ -38,7 +38,7 @@
 //! segment (with the drop there, the segment's positions all differ, as the table's rule on
 //! White's mate needs).
 
-use small_board::{Color, Move, Position, Role, Square};
+use small_board::{Bitboard, Color, Move, Position, Role, Square};
 
 use super::index::Symmetry;
 
@@ -208,7 +208,7 @@ pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) ->
     let mut before: Option<&Position> = None;
     for pos in segment {
         if let Some(b) = before.filter(|b| b.turn() == Color::White) {
-            let step = Step::between(b, pos, 0)?;
+            let step = Step::between(b.board().by_color(Color::White), pos)?;
             run = run.after_step(step.king, sym.apply(step.from), sym.apply(step.to))?;
         }
         before = Some(pos);
@@ -227,13 +227,15 @@ pub struct Repeats {
 }
 
 impl Repeats {
-    /// Counts `pos`, the segment's next position.
-    pub fn push(&mut self, pos: &Position) {
+    /// Counts `pos`, the segment's next position; whether it occurred before.
+    pub fn push(&mut self, pos: &Position) -> bool {
         let key = (pos.key(), pos.turn());
-        if self.first_repeat.is_none() && self.keys.contains(&key) {
+        let repeat = self.keys.contains(&key);
+        if repeat && self.first_repeat.is_none() {
             self.first_repeat = Some(self.keys.len());
         }
         self.keys.push(key);
+        repeat
     }
 
     /// How many of the first positions all differ.
@@ -247,20 +249,47 @@ impl Repeats {
     }
 }
 
-/// White's moves in a segment, read once for the many states a search asks of it, with where
-/// a new run of the order may start in it ([`Steps::runs`]).
-#[derive(Clone, Debug)]
+/// The runs of the order going on in one orientation, as a set of their states (bit
+/// [`Run::rook_state`]). A state whose block is not a rook block (a queen's diagonal move can
+/// leave one) is left out, which only proves less; in the rook ending every block is one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RunSet(u32);
+
+impl RunSet {
+    fn insert(&mut self, run: Run) {
+        if let Some(state) = run.rook_state() {
+            self.0 |= 1 << state;
+        }
+    }
+
+    fn iter(self) -> impl Iterator<Item = Run> {
+        (0..ROOK_STATES)
+            .filter(move |state| self.0 & 1 << state != 0)
+            .map(Run::of_rook_state)
+    }
+}
+
+/// A segment's positions as they come, read for the many states a search asks of it: the runs
+/// of the order that may count as started in it, in each orientation ([`Steps::runs`]), and
+/// which positions came back. A position is pushed in constant time, so a search keeps one per
+/// node of its path.
+#[derive(Clone, Copy, Debug)]
 pub struct Steps {
-    /// Each White move: its squares, whether the king made it, and the index of the position
-    /// it was made from; `None` if some step did not move one piece from one square to another
-    /// (a segment's moves all do: they are reversible).
-    moves: Option<Vec<Step>>,
-    /// White's king square in each position.
-    kings: Vec<Square>,
-    /// Whether each position has the same White placement as the one before (Black moved).
-    held: Vec<bool>,
-    /// Which positions come back.
-    repeats: Repeats,
+    /// Per orientation: the runs going on at the last position.
+    runs: [RunSet; 8],
+    /// Per orientation: the highest White king (its index in the orientation) so far.
+    highest: [Option<u8>; 8],
+    /// The last position's White pieces and side to move, once there is one.
+    last: Option<(Bitboard, Color)>,
+    /// Whether some step did not move one piece from one square to another (a segment's moves
+    /// all do: they are reversible); then no run goes on.
+    broken: bool,
+    /// The block of rook moves while White has moved only its rook, each move going up in every
+    /// symmetry of it ([`Steps::open_block`]).
+    open: Option<u8>,
+    /// Whether some position before the last one came back, and whether some position did.
+    repeated_before: bool,
+    repeated: bool,
 }
 
 /// A White move of a segment (see [`Steps`]).
@@ -269,105 +298,109 @@ struct Step {
     from: Square,
     to: Square,
     king: bool,
-    at: usize,
 }
 
 impl Step {
-    /// White's move from `before` (the segment's position `at`) to `pos`, if it moved one
-    /// piece from one square to another.
-    fn between(before: &Position, pos: &Position, at: usize) -> Option<Step> {
-        let (was, is) = (
-            before.board().by_color(Color::White),
-            pos.board().by_color(Color::White),
-        );
+    /// White's move from a position with the White pieces `was` to `pos`, if it moved one piece
+    /// from one square to another.
+    fn between(was: Bitboard, pos: &Position) -> Option<Step> {
+        let is = pos.board().by_color(Color::White);
         let (from, to) = ((was & !is).first()?, (is & !was).first()?);
         let king = pos.board().role_at(to) == Some(Role::King);
-        Some(Step { from, to, king, at })
+        Some(Step { from, to, king })
     }
 }
 
 impl Steps {
-    /// White's moves in `segment` (positions in order).
+    /// A segment with no position yet.
+    pub const EMPTY: Steps = Steps {
+        runs: [RunSet(0); 8],
+        highest: [None; 8],
+        last: None,
+        broken: false,
+        open: Some(ALL),
+        repeated_before: false,
+        repeated: false,
+    };
+
+    /// The positions of `segment`, in order.
     pub fn of<'a>(segment: impl Iterator<Item = &'a Position>) -> Steps {
-        let mut before: Option<&Position> = None;
-        let mut kings = Vec::new();
-        let mut held = Vec::new();
         let mut repeats = Repeats::default();
-        let moves = segment
-            .enumerate()
-            .filter_map(|(i, pos)| {
-                let white = pos.board().by_color(Color::White);
-                held.push(before.is_some_and(|b| b.board().by_color(Color::White) == white));
-                kings.push(pos.king(Color::White));
-                repeats.push(pos);
-                let step = before
-                    .filter(|b| b.turn() == Color::White)
-                    .map(|b| Step::between(b, pos, i - 1));
-                before = Some(pos);
-                step
-            })
-            .collect();
-        Steps {
-            moves,
-            kings,
-            held,
-            repeats,
+        let mut steps = Steps::EMPTY;
+        for pos in segment {
+            steps.push(pos, repeats.push(pos));
         }
+        steps
     }
 
-    /// The states at the end of the segment, in the order seen after `sym`, of the runs White
-    /// may count as started in it (see the module docs, "A run may start later"): at its first
-    /// position; at each later position whose king stands higher than in every position before
-    /// it (but the one Black moved from to reach it), if those all differ; and as a run with
-    /// the drop spent at its last position, if the positions before it all differ. Each state
-    /// once: runs that reach the same state go on alike.
-    pub fn runs(&self, sym: Symmetry) -> Vec<Run> {
-        let mut runs: Vec<Run> = Vec::with_capacity(4);
-        let Some(moves) = self.moves.as_deref() else {
-            return runs;
+    /// Counts `pos`, the segment's next position (`repeat`: it occurred before in the segment).
+    /// A run counts as started at it (see the module docs, "A run may start later") if it is
+    /// the first, or if the positions before it all differ and its king stands higher than in
+    /// every one of them but the one Black moved from to reach it. (A run started at that one
+    /// comes to it too, so the exception adds no state: a new run starts only where the king
+    /// stands higher than ever.)
+    pub fn push(&mut self, pos: &Position, repeat: bool) {
+        let white = pos.board().by_color(Color::White);
+        let step = match self.last {
+            Some((was, Color::White)) => {
+                let step = Step::between(was, pos);
+                self.broken |= step.is_none();
+                step
+            }
+            _ => None,
         };
-        let height = |i: usize| Some(sym.apply(self.kings[i]).index());
-        // The highest king before position j, and before position j - 1.
-        let (mut before, mut before_last) = (None, None);
-        let mut steps = moves.iter().peekable();
-        let distinct = self.repeats.distinct();
-        for j in 0..self.kings.len() {
-            if runs.is_empty() && j > distinct {
-                break; // No run goes on, and none can start.
-            }
-            let below = if self.held[j] { before_last } else { before };
-            if (j == 0 || (j <= distinct && below < height(j))) && !runs.contains(&Run::FRESH) {
-                runs.push(Run::FRESH);
-            }
-            before_last = before;
-            before = before.max(height(j));
-            if let Some(step) = steps.next_if(|step| step.at == j)
-                && !runs.is_empty()
-            {
+        if self.broken {
+            self.open = None;
+        } else if let Some(step) = step {
+            self.open = self
+                .open
+                .map(|block| block & up(step.from, step.to))
+                .filter(|&block| !step.king && block != 0);
+        }
+        let king = pos.king(Color::White);
+        for (s, (runs, highest)) in self.runs.iter_mut().zip(&mut self.highest).enumerate() {
+            let sym = Symmetry(s as u8);
+            if let Some(step) = step {
                 let (from, to) = (sym.apply(step.from), sym.apply(step.to));
-                let mut kept = 0;
-                for i in 0..runs.len() {
-                    if let Some(run) = runs[i].after_step(step.king, from, to)
-                        && !runs[..kept].contains(&run)
-                    {
-                        runs[kept] = run;
-                        kept += 1;
+                let mut after = RunSet::default();
+                for run in runs.iter() {
+                    if let Some(run) = run.after_step(step.king, from, to) {
+                        after.insert(run);
                     }
                 }
-                runs.truncate(kept);
+                *runs = after;
             }
+            let height = Some(sym.apply(king).index() as u8);
+            if self.last.is_none() || (!self.repeated && *highest < height) {
+                runs.insert(Run::FRESH);
+            }
+            *highest = (*highest).max(height);
         }
-        if self.single_run() && !runs.contains(&Run::SPENT) {
-            runs.push(Run::SPENT);
+        self.repeated_before = self.repeated;
+        self.repeated |= repeat;
+        self.last = Some((white, pos.turn()));
+    }
+
+    /// The states at the last position, in the order seen after `sym`, of the runs White may
+    /// count as started in the segment (see [`Steps::push`]), and a run with the drop spent at
+    /// the last position if [`Steps::single_run`]. Each state once: runs that reach the same
+    /// state go on alike.
+    pub fn runs(&self, sym: Symmetry) -> impl Iterator<Item = Run> {
+        let mut runs = self.runs[usize::from(sym.0)];
+        if self.single_run() {
+            runs.insert(Run::SPENT);
         }
-        runs
+        if self.broken {
+            runs = RunSet::default();
+        }
+        runs.iter()
     }
 
     /// Whether a run with the drop spent may start at the segment's last position (in any
     /// orientation, or in one its king's first move picks: the keep table's open states after
     /// the drop): the positions before it all differ, and the run comes to each at most once.
     pub fn single_run(&self) -> bool {
-        self.repeats.before_last_differ()
+        !self.repeated_before
     }
 
     /// The block of rook moves of the segment where White has moved only its rook, each move
@@ -375,14 +408,7 @@ impl Steps {
     /// position; `None` once White's king has moved or the rook's moves go up in no symmetry
     /// together.
     pub fn open_block(&self) -> Option<u8> {
-        let mut block = ALL;
-        for step in self.moves.as_ref()? {
-            block &= up(step.from, step.to);
-            if step.king || block == 0 {
-                return None;
-            }
-        }
-        Some(block)
+        self.open
     }
 }
 
@@ -500,6 +526,84 @@ mod tests {
         assert!(single(&["a1b1", "d4d5", "b1a1", "d5d6"]));
         assert!(single(&["a1b1", "d4d5", "b1a1", "d5d4"]));
         assert!(!single(&["a1b1", "d4d5", "b1a1", "d5d4", "a1a2"]));
+    }
+
+    /// The runs [`Steps`] carries along are those of its definition, read from scratch: a run
+    /// from the first position, and from each later one whose king stands higher in the
+    /// orientation than in every earlier position but the one Black moved from to reach it,
+    /// while the positions before it all differ ([`run_of`] from there), and a run with the
+    /// drop spent at the last position if the positions before it all differ. Random rook
+    /// endings lines, each side often undoing its last move to come to a position again.
+    #[test]
+    fn steps_carry_the_runs_of_their_definition() {
+        let mut rng = test_support::Rng::new(11);
+        let start = Position::from_fen("7/7/7/3k3/7/7/K5R w", Rules::TASK).unwrap();
+        let (mut starts, mut repeats) = (0, 0);
+        for _ in 0..300 {
+            let mut line = vec![start];
+            let mut steps = Steps::of(line.iter());
+            let mut played = Vec::new();
+            for _ in 0..40 {
+                let pos = line[line.len() - 1];
+                let moves: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.capture.is_none())
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                // The mover's own last move, undone.
+                let back = played.len().checked_sub(2).and_then(|i| {
+                    let last: Move = played[i];
+                    moves
+                        .iter()
+                        .find(|m| m.from == last.to && m.to == last.from)
+                });
+                let m = match back {
+                    Some(&m) if rng.index(3) > 0 => m,
+                    _ => moves[rng.index(moves.len())],
+                };
+                played.push(m);
+                let next = pos.play(m);
+                let repeat = line.contains(&next);
+                repeats += usize::from(repeat);
+                line.push(next);
+                steps.push(&next, repeat);
+                let differ = |n: usize| (0..n).all(|i| !line[..i].contains(&line[i]));
+                for sym in (0..8).map(Symmetry) {
+                    let height = |i: usize| sym.apply(line[i].king(Color::White)).index();
+                    let white = |i: usize| line[i].board().by_color(Color::White);
+                    let mut expected: Vec<Run> = (0..line.len())
+                        .filter(|&x| {
+                            x == 0
+                                || (differ(x)
+                                    && (0..x).all(|i| {
+                                        height(i) < height(x)
+                                            || (i + 1 == x && white(i) == white(x))
+                                    }))
+                        })
+                        .filter_map(|x| run_of(line[x..].iter(), sym))
+                        .collect();
+                    starts += expected.len();
+                    if differ(line.len() - 1) {
+                        expected.push(Run::SPENT);
+                    }
+                    let mut got: Vec<Run> = steps.runs(sym).collect();
+                    for runs in [&mut expected, &mut got] {
+                        runs.sort_by_key(|run| run.key());
+                        runs.dedup();
+                    }
+                    assert_eq!(got, expected, "{line:?} in {sym:?}");
+                }
+                assert_eq!(steps.single_run(), differ(line.len() - 1));
+                assert_eq!(steps.open_block(), Steps::of(line.iter()).open_block());
+            }
+        }
+        assert!(
+            starts > 10_000 && repeats > 1_000,
+            "{starts} runs, {repeats} repeats"
+        );
     }
 
     /// The claim the order rests on: while the state lasts, the White placements of each run

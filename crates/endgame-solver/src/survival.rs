@@ -75,38 +75,51 @@ pub fn kept_after<'p>(
 }
 
 /// The state of the pawn keep table the last position of `segment` (the positions of a
-/// repetition segment) may be read in, frame by frame (the order as it is, then mirrored), if
-/// the positions before it all differ: [`Segment::New`] where White's placements before its
+/// repetition segment) may be read in, frame by frame (the order as it is, then mirrored):
+/// [`Segment::New`] where the positions before it all differ and White's placements before its
 /// own are all below it in that frame's order (the first run goes on from here and never comes
 /// to them, the run after the drop comes to each at most once; equal neighbours are one
 /// placement, held while Black moves, so a segment in which only Black has moved is one
-/// placement), else [`Segment::Distinct`] (one run, which comes to each earlier position at
-/// most once); `None` when a position before the last one occurs twice.
+/// placement); else [`Segment::Distinct`] where one run of the frame's order may count as
+/// started at a position X whose earlier positions all differ, every White move since X going
+/// up (the run comes to each position before X at most once, and to each later one once);
+/// else `None`.
 fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 2] {
+    const FRAMES: [Symmetry; 2] = [Symmetry::IDENTITY, Symmetry::MIRROR];
+    let key = |frame: Symmetry, p: &[Square; 2]| p.map(|sq| frame.apply(sq).index());
     let mut placements: Vec<[Square; 2]> = Vec::new();
     let mut repeats = Repeats::default();
-    for pos in segment {
+    // Per frame: the first position from which every White move went up in its order.
+    let mut rising = [0; 2];
+    for (i, pos) in segment.enumerate() {
         let Some(rook) = pos.board().by_piece(Role::Rook.of(Color::White)).first() else {
             return [None; 2];
         };
         repeats.push(pos);
         let placement = [pos.king(Color::White), rook];
-        if placements.last() != Some(&placement) {
+        let Some(last) = placements.last() else {
+            placements.push(placement);
+            continue;
+        };
+        if *last != placement {
+            for (since, frame) in rising.iter_mut().zip(FRAMES) {
+                if key(frame, &placement) < key(frame, last) {
+                    *since = i;
+                }
+            }
             placements.push(placement);
         }
-    }
-    if !repeats.before_last_differ() {
-        return [None; 2];
     }
     let Some((last, before)) = placements.split_last() else {
         return [None; 2];
     };
-    [Symmetry::IDENTITY, Symmetry::MIRROR].map(|frame| {
-        let key = |p: &[Square; 2]| p.map(|sq| frame.apply(sq).index());
-        if before.iter().all(|p| key(p) < key(last)) {
+    let new = repeats.before_last_differ();
+    [0, 1].map(|f| {
+        let frame = FRAMES[f];
+        if new && before.iter().all(|p| key(frame, p) < key(frame, last)) {
             Some(Segment::New)
         } else {
-            Some(Segment::Distinct)
+            (rising[f] <= repeats.distinct()).then_some(Segment::Distinct)
         }
     })
 }
@@ -284,8 +297,22 @@ mod tests {
         let again = after(&back, "d7e7");
         let line = [&start, &black, &left, &reply, &back, &again];
         assert_eq!(pawn_states(line.into_iter()), distinct);
+        // Down a rank from there: the run would start after the repeat.
+        let low = after(&again, "f4f3");
+        let line = [&start, &black, &left, &reply, &back, &again, &low];
+        assert_eq!(pawn_states(line.into_iter()), [None; 2]);
+        // Then up a rank: one run may count as started at e4 (the order's) or at f4 (the
+        // mirrored one's), the positions before each all different and White going up since.
         let on = after(&again, "f4f5");
         let line = [&start, &black, &left, &reply, &back, &again, &on];
+        assert_eq!(pawn_states(line.into_iter()), distinct);
+        // Back down to f4 after a Black move: down in both frames, and the positions before
+        // f4 no longer all differ.
+        let turn = after(&on, "e7e6");
+        let down = after(&turn, "f5f4");
+        let line = [
+            &start, &black, &left, &reply, &back, &again, &on, &turn, &down,
+        ];
         assert_eq!(pawn_states(line.into_iter()), [None; 2]);
         // The king down to d3, then to e4: above every placement before in the order only.
         let down = after(&black, "d4d3");

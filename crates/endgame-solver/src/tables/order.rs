@@ -32,9 +32,9 @@
 //! Black moved from to reach X, which has X's placement): the run from X never comes to those
 //! earlier placements (its king only goes up), and the run after the drop comes to each at
 //! most once, so each earlier position occurs at most twice, and each later one at most once
-//! per run. Likewise a single run with the drop spent may start at the segment's last
-//! position, in any orientation, when the positions before it all differ: it comes to each of
-//! them at most once. The keep table's values in those states then hold after the whole
+//! per run. Likewise a single run with the drop spent may start at any position of the
+//! segment, in any orientation, when the positions before it all differ (its king need not
+//! stand higher): it comes to each of them at most once. The keep table's values in those states then hold after the whole
 //! segment (with the drop there, the segment's positions all differ, as the table's rule on
 //! White's mate needs).
 
@@ -204,7 +204,15 @@ pub fn index_in(s: u8, sq: Square) -> usize {
 /// order) in the order seen after the symmetry `sym` (the order's orientation, White's to
 /// choose when a segment or a run starts), or `None` if White's moves in it did not keep to it.
 pub fn run_of<'a>(segment: impl Iterator<Item = &'a Position>, sym: Symmetry) -> Option<Run> {
-    let mut run = Run::FRESH;
+    run_from(Run::FRESH, segment, sym)
+}
+
+/// [`run_of`] for a run started in the state `run`.
+fn run_from<'a>(
+    mut run: Run,
+    segment: impl Iterator<Item = &'a Position>,
+    sym: Symmetry,
+) -> Option<Run> {
     let mut before: Option<&Position> = None;
     for pos in segment {
         if let Some(b) = before.filter(|b| b.turn() == Color::White) {
@@ -336,7 +344,8 @@ impl Steps {
     /// Counts `pos`, the segment's next position (`repeat`: it occurred before in the segment).
     /// A run counts as started at it (see the module docs, "A run may start later") if it is
     /// the first, or if the positions before it all differ and its king stands higher than in
-    /// every one of them but the one Black moved from to reach it. (A run started at that one
+    /// every one of them but the one Black moved from to reach it; a single run with the drop
+    /// spent, if the positions before it all differ. (A run started at that one
     /// comes to it too, so the exception adds no state: a new run starts only where the king
     /// stands higher than ever.)
     pub fn push(&mut self, pos: &Position, repeat: bool) {
@@ -374,6 +383,9 @@ impl Steps {
             if self.last.is_none() || (!self.repeated && *highest < height) {
                 runs.insert(Run::FRESH);
             }
+            if !self.repeated {
+                runs.insert(Run::SPENT);
+            }
             *highest = (*highest).max(height);
         }
         self.repeated_before = self.repeated;
@@ -382,17 +394,14 @@ impl Steps {
     }
 
     /// The states at the last position, in the order seen after `sym`, of the runs White may
-    /// count as started in the segment (see [`Steps::push`]), and a run with the drop spent at
-    /// the last position if [`Steps::single_run`]. Each state once: runs that reach the same
-    /// state go on alike.
+    /// count as started in the segment (see [`Steps::push`]). Each state once: runs that reach
+    /// the same state go on alike.
     pub fn runs(&self, sym: Symmetry) -> impl Iterator<Item = Run> {
-        let mut runs = self.runs[usize::from(sym.0)];
-        if self.single_run() {
-            runs.insert(Run::SPENT);
-        }
-        if self.broken {
-            runs = RunSet::default();
-        }
+        let runs = if self.broken {
+            RunSet::default()
+        } else {
+            self.runs[usize::from(sym.0)]
+        };
         runs.iter()
     }
 
@@ -532,7 +541,7 @@ mod tests {
     /// from the first position, and from each later one whose king stands higher in the
     /// orientation than in every earlier position but the one Black moved from to reach it,
     /// while the positions before it all differ ([`run_of`] from there), and a run with the
-    /// drop spent at the last position if the positions before it all differ. Random rook
+    /// drop spent from each position whose earlier positions all differ. Random rook
     /// endings lines, each side often undoing its last move to come to a position again.
     #[test]
     fn steps_carry_the_runs_of_their_definition() {
@@ -585,10 +594,12 @@ mod tests {
                         })
                         .filter_map(|x| run_of(line[x..].iter(), sym))
                         .collect();
+                    expected.extend(
+                        (0..line.len())
+                            .filter(|&x| differ(x))
+                            .filter_map(|x| run_from(Run::SPENT, line[x..].iter(), sym)),
+                    );
                     starts += expected.len();
-                    if differ(line.len() - 1) {
-                        expected.push(Run::SPENT);
-                    }
                     let mut got: Vec<Run> = steps.runs(sym).collect();
                     for runs in [&mut expected, &mut got] {
                         runs.sort_by_key(|run| run.key());

@@ -34,9 +34,9 @@
 //! most once, so each earlier position occurs at most twice, and each later one at most once
 //! per run. Likewise a single run with the drop spent may start at any position of the
 //! segment, in any orientation, when the positions before it all differ (its king need not
-//! stand higher): it comes to each of them at most once. The keep table's values in those states then hold after the whole
-//! segment (with the drop there, the segment's positions all differ, as the table's rule on
-//! White's mate needs).
+//! stand higher): it comes to each of them at most once. The keep table's values in those
+//! states then hold after the whole segment (with the drop there, the segment's positions all
+//! differ, as the table's rule on White's mate needs).
 
 use small_board::{Bitboard, Color, Move, Position, Role, Square};
 

@@ -13,8 +13,8 @@
 //! |---|---|
 //! | 0 | White's pieces: 6 bits per role (square + 1, 0 = none), bit 63 = Black to move |
 //! | 1 | Black's pieces, likewise |
-//! | 2 | the history key (see `solver`): 0 when no earlier position can still repeat |
-//! | 3 | bits 0–7 goal code (0 = empty slot; 8 for `survival`'s entries, whose word 2 holds their state), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
+//! | 2 | the history key (see `solver`): 0 when no earlier position can still repeat, or when repetition is ignored ([`History`]) |
+//! | 3 | bits 0–7 goal code (0 = empty slot; 1–5 the goals, 6–7 the horizon goals with repetition ignored; 8 for `survival`'s entries, whose word 2 holds their state), 8–15 success depth (255 = none), 16–23 failure depth + 1 (0 = none), 24–31 the exact depth + 1 of a horizon entry (0 for monotone goals), 32–47 the move that last decided the node ([`MoveHint`], 0 = none) |
 //!
 //! The table also holds the entries of the search in `survival` (Black's draw against a
 //! White bound to an order of its placements), under a code of their own, with White's state
@@ -43,6 +43,27 @@ pub struct Table {
     max_len: usize,
     /// Slots in use.
     used: usize,
+}
+
+/// What of the line before a position an entry depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    /// Nothing: the game without repetition (every mate goal, and a horizon goal searched with
+    /// the third occurrence ignored).
+    Ignored,
+    /// The hash of the positions that could still reach their third occurrence (see
+    /// `solver`), 0 when there are none.
+    Counted(u64),
+}
+
+impl History {
+    /// The entry's word 2.
+    fn word(self) -> u64 {
+        match self {
+            History::Ignored => 0,
+            History::Counted(key) => key,
+        }
+    }
 }
 
 /// A move in 16 bits (from, to, promotion) to try first; 0 is no move.
@@ -85,13 +106,17 @@ fn pack(pos: &Position) -> Option<Packed> {
 }
 
 /// The goal's code (bits 0–7) and, for the non-monotone horizon goal, the exact depth + 1
-/// (bits 24–31): together they must match for an entry to apply.
-fn goal_code(goal: Goal, depth: u32) -> u64 {
+/// (bits 24–31): together they must match for an entry to apply. A mate goal's value never
+/// depends on the history; a horizon goal's without repetition has codes of its own.
+fn goal_code(goal: Goal, history: History, depth: u32) -> u64 {
     let exact = u64::from(depth.min(254)) + 1;
+    let ignored = history == History::Ignored;
     match goal {
         Goal::Mate(Color::White) => 1,
         Goal::Mate(Color::Black) => 2,
         Goal::Draw => 3,
+        Goal::Horizon(Color::White) if ignored => 6 | exact << 24,
+        Goal::Horizon(Color::Black) if ignored => 7 | exact << 24,
         Goal::Horizon(Color::White) => 4 | exact << 24,
         Goal::Horizon(Color::Black) => 5 | exact << 24,
     }
@@ -152,7 +177,7 @@ impl Table {
 
     /// The stored answer for `goal` at `depth`, if the bounds decide it.
     #[cfg(test)]
-    fn probe(&self, goal: Goal, pos: &Position, history: u64, depth: u32) -> Option<bool> {
+    fn probe(&self, goal: Goal, pos: &Position, history: History, depth: u32) -> Option<bool> {
         self.lookup(goal, pos, history, depth).0
     }
 
@@ -162,10 +187,11 @@ impl Table {
         &self,
         goal: Goal,
         pos: &Position,
-        history: u64,
+        history: History,
         depth: u32,
     ) -> (Option<bool>, MoveHint) {
-        self.lookup_code(goal_code(goal, depth), pos, history, depth)
+        let code = goal_code(goal, history, depth);
+        self.lookup_code(code, pos, history.word(), depth)
     }
 
     /// The stored answer to whether Black breaks White's keeping to the order of
@@ -226,12 +252,13 @@ impl Table {
         &mut self,
         goal: Goal,
         pos: &Position,
-        history: u64,
+        history: History,
         depth: u32,
         value: bool,
         hint: MoveHint,
     ) {
-        self.store_code(goal_code(goal, depth), pos, history, depth, value, hint);
+        let code = goal_code(goal, history, depth);
+        self.store_code(code, pos, history.word(), depth, value, hint);
     }
 
     fn store_code(
@@ -298,39 +325,46 @@ mod tests {
 
     use super::*;
 
+    const C0: History = History::Counted(0);
+
     #[test]
     fn bounds_are_monotone() {
         let pos = Position::from_fen("5k1/2P2r1/3K3/7/5R1/7/7 w", Rules::TASK).unwrap();
         let mut table = Table::new(1 << 12);
         let goal = Goal::Mate(Color::White);
-        assert_eq!(table.probe(goal, &pos, 0, 5), None);
-        table.store(goal, &pos, 0, 5, true, MoveHint::NONE);
-        table.store(goal, &pos, 0, 2, false, MoveHint::NONE);
-        assert_eq!(table.probe(goal, &pos, 0, 7), Some(true));
-        assert_eq!(table.probe(goal, &pos, 0, 5), Some(true));
-        assert_eq!(table.probe(goal, &pos, 0, 4), None);
-        assert_eq!(table.probe(goal, &pos, 0, 2), Some(false));
-        assert_eq!(table.probe(goal, &pos, 0, 0), Some(false));
-        assert_eq!(table.probe(goal, &pos, 1, 5), None);
-        assert_eq!(table.probe(Goal::Draw, &pos, 0, 5), None);
+        assert_eq!(table.probe(goal, &pos, C0, 5), None);
+        table.store(goal, &pos, C0, 5, true, MoveHint::NONE);
+        table.store(goal, &pos, C0, 2, false, MoveHint::NONE);
+        assert_eq!(table.probe(goal, &pos, C0, 7), Some(true));
+        assert_eq!(table.probe(goal, &pos, C0, 5), Some(true));
+        assert_eq!(table.probe(goal, &pos, C0, 4), None);
+        assert_eq!(table.probe(goal, &pos, C0, 2), Some(false));
+        assert_eq!(table.probe(goal, &pos, C0, 0), Some(false));
+        assert_eq!(table.probe(goal, &pos, History::Counted(1), 5), None);
+        assert_eq!(table.probe(Goal::Draw, &pos, C0, 5), None);
         // The horizon goal is kept for its exact depth only.
         let horizon = Goal::Horizon(Color::White);
-        table.store(horizon, &pos, 0, 3, true, MoveHint::NONE);
-        assert_eq!(table.probe(horizon, &pos, 0, 3), Some(true));
-        assert_eq!(table.probe(horizon, &pos, 0, 4), None);
-        table.store(horizon, &pos, 0, 4, false, MoveHint::NONE);
-        assert_eq!(table.probe(horizon, &pos, 0, 4), Some(false));
-        assert_eq!(table.probe(horizon, &pos, 0, 2), None);
+        table.store(horizon, &pos, C0, 3, true, MoveHint::NONE);
+        assert_eq!(table.probe(horizon, &pos, C0, 3), Some(true));
+        assert_eq!(table.probe(horizon, &pos, C0, 4), None);
+        table.store(horizon, &pos, C0, 4, false, MoveHint::NONE);
+        assert_eq!(table.probe(horizon, &pos, C0, 4), Some(false));
+        assert_eq!(table.probe(horizon, &pos, C0, 2), None);
+        // Without repetition it is another game, with entries of its own.
+        assert_eq!(table.probe(horizon, &pos, History::Ignored, 4), None);
+        table.store(horizon, &pos, History::Ignored, 4, true, MoveHint::NONE);
+        assert_eq!(table.probe(horizon, &pos, History::Ignored, 4), Some(true));
+        assert_eq!(table.probe(horizon, &pos, C0, 4), Some(false));
         // The entries of `survival` are apart from the draw goal's.
         table.store_bound(1, &pos, 6, false, MoveHint::NONE);
         assert_eq!(table.lookup_bound(1, &pos, 6).0, Some(false));
         assert_eq!(table.lookup_bound(0, &pos, 6).0, None);
-        assert_eq!(table.probe(Goal::Draw, &pos, 0, 6), None);
-        assert_eq!(table.probe(Goal::Draw, &pos, 1, 6), None);
+        assert_eq!(table.probe(Goal::Draw, &pos, C0, 6), None);
+        assert_eq!(table.probe(Goal::Draw, &pos, History::Counted(1), 6), None);
         // Growing keeps what is stored.
         table.grow();
-        assert_eq!(table.probe(goal, &pos, 0, 5), Some(true));
-        assert_eq!(table.probe(goal, &pos, 0, 2), Some(false));
-        assert_eq!(table.probe(horizon, &pos, 0, 4), Some(false));
+        assert_eq!(table.probe(goal, &pos, C0, 5), Some(true));
+        assert_eq!(table.probe(goal, &pos, C0, 2), Some(false));
+        assert_eq!(table.probe(horizon, &pos, C0, 4), Some(false));
     }
 }

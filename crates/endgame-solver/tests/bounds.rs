@@ -221,6 +221,37 @@ fn draw_goal_at_depths_six_and_seven_after_repeating_lines() {
     eprintln!("{compared} comparisons");
 }
 
+/// The horizon goals after the same lines: the solver refutes a horizon goal that fails with
+/// repetition ignored before it searches with it counted, and plays the game without
+/// repetition where no third occurrence can come within the plies left.
+#[test]
+fn horizon_goals_at_depths_six_and_seven_after_repeating_lines() {
+    let mut rng = Rng::new(16);
+    let mut solver = Solver::with_tables(256 << 20, common::tables());
+    let (mut compared, mut held) = (0, 0);
+    for material in LIGHT {
+        for _ in 0..12 {
+            let line = repeating_line(&mut rng, material);
+            for prefix in prefixes(&line) {
+                for plies in [6, 7] {
+                    for goal in Color::ALL.map(Goal::Horizon) {
+                        let fast = solver.wins(goal, prefix, plies);
+                        let plain = reference::wins(goal, prefix, plies);
+                        assert_eq!(fast, plain, "{goal:?} at depth {plies} after {prefix:?}");
+                        compared += 1;
+                        held += u32::from(plain);
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{compared} comparisons, {held} holding");
+    assert!(
+        held > 10 && compared - held > 10,
+        "{held} of {compared} hold"
+    );
+}
+
 /// Where the solver proves that White keeps the game going along an order of its placements
 /// (`Solver::keeps_going`), Black's draw goal fails by the plain minimax: after lines that
 /// repeat positions (the proof must not count on a segment that left the order) and from

@@ -10,13 +10,13 @@
 
 mod common;
 
-use common::{BK, BR, WK, WP, WR};
+use common::{BK, BR, WK, WP, WR, repeating_line};
 
 use endgame_solver::{
     Goal, Solver, reference,
     tables::{Kind, Tables},
 };
-use small_board::{Color, Piece, Position, Role};
+use small_board::{Color, Piece, Position};
 use test_support::{
     Rng,
     positions::{promoted_material, random_position},
@@ -126,43 +126,6 @@ const LIGHT: [&[Piece]; 4] = [
     &[WK, WP, BK],
     &[WK, WR, BK, BR],
 ];
-
-/// A line from a random position of `material`: two moves there and back, twice, so that the
-/// start occurs three times (shorter when a walk cannot be undone).
-fn repeating_line(rng: &mut Rng, material: &[Piece]) -> Vec<Position> {
-    let start = random_position(rng, |_| material.to_vec());
-    let mut line = vec![start];
-    for _ in 0..2 {
-        let mut walk = Vec::new();
-        for _ in 0..2 {
-            let pos = line[line.len() - 1];
-            let moves: Vec<_> = pos
-                .legal_moves()
-                .into_iter()
-                .filter(|m| m.capture.is_none() && m.role != Role::Pawn)
-                .collect();
-            if moves.is_empty() {
-                break;
-            }
-            let m = *rng.pick(&moves);
-            walk.push(m);
-            line.push(pos.play(m));
-        }
-        // The side that made the walk's first move is to move again: it steps back first.
-        for m in walk {
-            let pos = line[line.len() - 1];
-            match pos
-                .legal_moves()
-                .into_iter()
-                .find(|b| b.from == m.to && b.to == m.from)
-            {
-                Some(back) => line.push(pos.play(back)),
-                None => return line,
-            }
-        }
-    }
-    line
-}
 
 /// The prefixes of `line` that do not end the game before their last position.
 fn prefixes(line: &[Position]) -> impl Iterator<Item = &[Position]> {

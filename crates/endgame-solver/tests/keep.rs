@@ -157,11 +157,7 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
     while games < 4000 {
         tries += 1;
         assert!(tries < 1_000_000, "too few positions kept long");
-        let turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let turn = common::random_turn(&mut rng);
         let Some(start) = random_position(&mut rng, turn) else {
             continue;
         };

@@ -121,11 +121,7 @@ fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
     while games < 3000 {
         tries += 1;
         assert!(tries < 1_000_000, "too few positions kept long");
-        let turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let turn = common::random_turn(&mut rng);
         let Some(start) = random_position(&mut rng, turn) else {
             continue;
         };

@@ -141,37 +141,7 @@ fn goals_after_repeating_lines() {
     let mut compared = 0;
     for material in [&[WK, BK, BR][..], &[WK, WR, BK][..], &[WK, WR, BK, BR][..]] {
         for _ in 0..40 {
-            let start = random_position(&mut rng, |_| material.to_vec());
-            // Two moves there and back, twice: the start occurs three times.
-            let mut line = vec![start];
-            for _ in 0..2 {
-                let mut walk = Vec::new();
-                for _ in 0..2 {
-                    let pos = line[line.len() - 1];
-                    let moves: Vec<_> = pos
-                        .legal_moves()
-                        .into_iter()
-                        .filter(|m| m.capture.is_none())
-                        .collect();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let m = moves[rng.below(moves.len() as u64) as usize];
-                    walk.push(m);
-                    line.push(pos.play(m));
-                }
-                for m in walk {
-                    let pos = line[line.len() - 1];
-                    let back = pos
-                        .legal_moves()
-                        .into_iter()
-                        .find(|b| b.from == m.to && b.to == m.from);
-                    match back {
-                        Some(b) => line.push(pos.play(b)),
-                        None => break,
-                    }
-                }
-            }
+            let line = common::repeating_line(&mut rng, material);
             for end in 1..=line.len() {
                 let prefix = &line[..end];
                 let last = prefix[prefix.len() - 1];

@@ -54,6 +54,15 @@ pub fn random_position(
     tables::index::position_of(turn, pieces.iter().copied().zip(squares))
 }
 
+/// White or Black, drawn.
+pub fn random_turn(rng: &mut test_support::Rng) -> Color {
+    if rng.below(2) == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
 /// The tables, opened (each caller gets its own reader).
 pub fn tables() -> Tables {
     Tables::open(&tables_path()).expect("the tables just built open")
@@ -174,4 +183,44 @@ pub fn play_out<P: Copy + std::fmt::Debug>(
         );
     }
     line.len() as u64 - 1
+}
+
+/// A line from a random position of `material`: two moves there and back, twice, so that the
+/// start occurs three times (shorter when a walk cannot be undone).
+pub fn repeating_line(
+    rng: &mut test_support::Rng,
+    material: &[Piece],
+) -> Vec<small_board::Position> {
+    let start = test_support::positions::random_position(rng, |_| material.to_vec());
+    let mut line = vec![start];
+    for _ in 0..2 {
+        let mut walk = Vec::new();
+        for _ in 0..2 {
+            let pos = line[line.len() - 1];
+            let moves: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.capture.is_none() && m.role != Role::Pawn)
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            let m = *rng.pick(&moves);
+            walk.push(m);
+            line.push(pos.play(m));
+        }
+        // The side that made the walk's first move is to move again: it steps back first.
+        for m in walk {
+            let pos = line[line.len() - 1];
+            match pos
+                .legal_moves()
+                .into_iter()
+                .find(|b| b.from == m.to && b.to == m.from)
+            {
+                Some(back) => line.push(pos.play(back)),
+                None => return line,
+            }
+        }
+    }
+    line
 }

@@ -3,7 +3,7 @@
 //! nothing: the answers come from the binary, one process per query, under a time limit.
 //!
 //! ```sh
-//! cargo run --release --example audit -- random SEED COUNT [task|promoted|rooks|pawn|kpkr]
+//! cargo run --release --example audit -- random SEED COUNT [task|promoted|rooks|pawn|kpkr|kpk]
 //! printf 'Kg3 Ve3 Kc2 Vd2\nC\n0\n' | cargo run --release --example audit -- children
 //! ```
 //!
@@ -39,11 +39,13 @@ const BK: Piece = Role::King.of(Color::Black);
 const BR: Piece = Role::Rook.of(Color::Black);
 
 /// Endings drawn with fixed material, by name: the keep table's (`rooks`), the pawn keep
-/// table's (`pawn`) and White's king and pawn against king and rook (`kpkr`).
-const ENDINGS: [(&str, &[Piece]); 3] = [
+/// table's (`pawn`), White's king and pawn against king and rook (`kpkr`) and against the
+/// lone king (`kpk`).
+const ENDINGS: [(&str, &[Piece]); 4] = [
     ("rooks", &[WK, WR, BK, BR]),
     ("pawn", &[WK, WR, WP, BK, BR]),
     ("kpkr", &[WK, WP, BK, BR]),
+    ("kpk", &[WK, WP, BK]),
 ];
 
 fn main() {
@@ -86,7 +88,7 @@ fn main() {
             }
         }
         _ => eprintln!(
-            "usage: audit random SEED COUNT [task|promoted|rooks|pawn|kpkr] | audit children"
+            "usage: audit random SEED COUNT [task|promoted|rooks|pawn|kpkr|kpk] | audit children"
         ),
     }
 }

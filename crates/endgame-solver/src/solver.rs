@@ -322,16 +322,16 @@ impl Solver {
             return value;
         }
         // No third occurrence can come within the plies left: the game is the one without
-        // repetition, whose draw goal the draw table answers exactly, and whose horizon goal's
-        // entries do not depend on the line.
-        let fresh = history == History::Counted(0) && depth < FIRST_TRIPLE;
+        // repetition, whose draw goal the draw table answers exactly, and whose horizon goal
+        // the search without repetition answers (with entries that serve every line).
+        let no_third = history == History::Counted(0) && depth < FIRST_TRIPLE;
         if goal == Goal::Draw
-            && fresh
+            && no_third
             && let Some(distance) = self.distance(Kind::Draw, &pos)
         {
             return distance.within(depth);
         }
-        if matches!(goal, Goal::Horizon(_)) && fresh {
+        if matches!(goal, Goal::Horizon(_)) && no_third {
             return self.eval(goal, Repetition::Ignored, depth);
         }
         // A node one ply above the horizon is cheaper to search again than to look up.

@@ -8,6 +8,7 @@
 //! | [`input`] | the three-line input ([`Problem`]), read line by line, and its errors |
 //! | [`goal`] | what a player forces ([`Goal`]) and the material superiority rule |
 //! | [`solver`] | the fast search ([`Solver`]): transposition table, cut-offs, sound repetition |
+//! | [`horizon_table`] | White's horizon goal without repetition ply by ply in KQvKR and KQvK, built in memory on need |
 //! | `survival` | a proof without history that Black's draw fails: White keeps to an order of its placements |
 //! | `table` | the transposition table |
 //! | [`analysis`] | the spec's five cases ([`analyse`]) and the `--explain` line |
@@ -35,6 +36,7 @@ pub mod analysis;
 pub mod answer;
 pub mod cli;
 pub mod goal;
+pub mod horizon_table;
 pub mod input;
 pub mod json;
 pub mod perft;

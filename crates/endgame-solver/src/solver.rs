@@ -52,6 +52,11 @@
 //!   with entries in the transposition table; tried at every node of a draw search with at
 //!   least `FIRST_KEEP` plies left.)
 //!
+//! - **H for White without repetition, in KQvKR and KQvK**: the [`HorizonTable`] holds the
+//!   value itself at every depth. It is built in memory once this search has met
+//!   `HORIZON_TABLE_AFTER` of its positions (a search that stays smaller never pays the 1.6 s);
+//!   with the history counted the search still runs, after this value (see Repetition below).
+//!
 //! Where a table cannot be read the rule is skipped (the node is searched), so a damaged file
 //! costs time, never exactness; the caller reports the error ([`Solver::table_error`]).
 //!
@@ -98,6 +103,7 @@ use small_board::{
 
 use crate::{
     goal::{End, Goal, end_of, superiority},
+    horizon_table::HorizonTable,
     survival::{Keeper, kept_after},
     table::{History, MoveHint, Table},
     tables::{
@@ -114,6 +120,21 @@ const FIRST_KEEP: u32 = 6;
 /// keep table leaves unrefuted after each White move (a look-ahead that pays only far from the
 /// horizon).
 const DEEP_ORDER: u32 = 16;
+
+/// How many times the search without repetition of White's horizon goal meets a position the
+/// [`HorizonTable`] covers before the solver builds it (about 1.7 s): a search that stays
+/// smaller never pays for it.
+const HORIZON_TABLE_AFTER: u64 = 100_000;
+
+/// The [`HorizonTable`], built on need.
+#[derive(Debug)]
+enum Lazy {
+    /// Not built yet: the positions it covers met so far.
+    Waiting(u64),
+    Built(HorizonTable),
+    /// No tables, or a block of them could not be read.
+    Unavailable,
+}
 
 /// How often (in searched nodes) the progress callback runs.
 const PROGRESS_EVERY: u64 = 1 << 22;
@@ -156,6 +177,7 @@ pub struct Solver {
     buffers: Vec<Vec<(i32, Move)>>,
     nodes: u64,
     progress: Option<Box<dyn FnMut(u64)>>,
+    horizon: Lazy,
 }
 
 impl std::fmt::Debug for Solver {
@@ -176,21 +198,29 @@ impl Solver {
             buffers: Vec::new(),
             nodes: 0,
             progress: None,
+            horizon: Lazy::Unavailable,
         }
     }
 
     /// A solver that uses the `tables` (see the module docs for how) within `memory` bytes: up
-    /// to a quarter for the transposition table, a sixteenth for the rest of the process, and
-    /// what is left for the table blocks held (but room for two blocks at least: a node reads
-    /// the mate table and one other, and must not read them in turn). The blocks get the larger
-    /// share: a search after a promotion reads three tables of a five-piece pawnless ending
-    /// (115 MB each), and a block dropped is read again.
+    /// to a quarter for the transposition table, a sixteenth for the rest of the process,
+    /// [`HorizonTable::PEAK`] for the horizon table where `memory` is at least four times that
+    /// (else it is never built), and what is left for the table blocks held (but room for two
+    /// blocks at least: a node reads the mate table and one other, and must not read them in
+    /// turn). The blocks get the larger share: a search after a promotion reads three tables
+    /// of a five-piece pawnless ending (115 MB each), and a block dropped is read again.
     pub fn with_tables(memory: usize, mut tables: Tables) -> Solver {
         let solver = Solver::new(memory / 4);
-        let blocks = memory - solver.table.max_bytes() - memory / 16;
+        let (horizon, horizon_bytes) = if memory >= 4 * HorizonTable::PEAK {
+            (Lazy::Waiting(0), HorizonTable::PEAK)
+        } else {
+            (Lazy::Unavailable, 0)
+        };
+        let blocks = memory - solver.table.max_bytes() - memory / 16 - horizon_bytes;
         tables.set_budget(blocks.max(2 * tables.largest_block()));
         Solver {
             tables: Some(tables),
+            horizon,
             ..solver
         }
     }
@@ -313,6 +343,12 @@ impl Solver {
         }
         if depth == 0 {
             return leaf(goal, &pos);
+        }
+        if goal == Goal::Horizon(Color::White)
+            && repetition == Repetition::Ignored
+            && let Some(value) = self.horizon_table(&pos, depth)
+        {
+            return value;
         }
         let history = match repetition {
             Repetition::Counted => History::Counted(self.history_key(depth)),
@@ -606,6 +642,24 @@ impl Solver {
                 (fresh && (plies <= depth || keeps)).then_some(true)
             }
             Goal::Horizon(_) => (plies <= depth).then_some(false),
+        }
+    }
+
+    /// What the [`HorizonTable`] says of White's horizon goal without repetition from `pos`
+    /// within `depth` plies, building it once the search has met enough positions it covers.
+    fn horizon_table(&mut self, pos: &Position, depth: u32) -> Option<bool> {
+        if let Lazy::Waiting(met) = &mut self.horizon
+            && HorizonTable::covers(pos)
+        {
+            *met += 1;
+            if *met >= HORIZON_TABLE_AFTER {
+                let built = self.tables.as_mut().and_then(HorizonTable::build);
+                self.horizon = built.map_or(Lazy::Unavailable, Lazy::Built);
+            }
+        }
+        match &self.horizon {
+            Lazy::Built(table) => table.wins(pos, depth),
+            Lazy::Waiting(_) | Lazy::Unavailable => None,
         }
     }
 

@@ -1,0 +1,110 @@
+//! The per-ply table of White's horizon goal without repetition (KQvKR, KQvK) against its own
+//! recurrence at every position, and against the search without tables on random positions.
+
+mod common;
+
+use endgame_solver::{
+    Goal, Solver,
+    goal::end_of,
+    horizon_table::{HorizonTable, MATERIALS},
+    tables::index::{Layout, position_of},
+};
+use small_board::{Color, Position, Square};
+use test_support::Rng;
+
+fn table() -> HorizonTable {
+    HorizonTable::build(&mut common::tables()).expect("the tables read")
+}
+
+/// Every position of the materials covered, by the slots of their tables.
+fn positions(layout: &Layout) -> impl Iterator<Item = Position> + '_ {
+    let k = layout.pieces.len();
+    (0..2 * layout.side_words()).flat_map(move |word| {
+        let turn = if word < layout.side_words() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let outer = layout.outer_squares(word % layout.side_words());
+        Square::all().filter_map(move |inner| {
+            let squares = outer[..k - 1].iter().copied().chain([inner]);
+            position_of(turn, layout.pieces.iter().copied().zip(squares))
+        })
+    })
+}
+
+/// The definition, bit by bit: an ended position is White's mate or not at every depth; else
+/// bit 0 is White's superiority, bit k + 1 bit k of any successor (White to move) or all
+/// (Black to move). The recurrence has one solution, so a table that satisfies it is exact.
+#[test]
+fn every_word_satisfies_the_recurrence() {
+    let goal = Goal::Horizon(Color::White);
+    let table = table();
+    let mut checked = 0u64;
+    for material in MATERIALS {
+        let layout = Layout::new(material);
+        for pos in positions(&layout) {
+            let word = table.word(&pos).expect("a covered material");
+            let moves = pos.legal_moves();
+            let expected = match end_of(&pos, moves.len()) {
+                Some(end) => {
+                    if goal.accepts(end) {
+                        !0
+                    } else {
+                        0
+                    }
+                }
+                None => {
+                    let white = pos.turn() == Color::White;
+                    let mut all = if white { 0 } else { !0 };
+                    for m in moves {
+                        let child = pos.play(m);
+                        let child_word = match end_of(&child, child.legal_moves().len()) {
+                            Some(end) if goal.accepts(end) => !0,
+                            Some(_) => 0,
+                            None => table.word(&child).expect("a capture stays covered"),
+                        };
+                        all = if white {
+                            all | child_word
+                        } else {
+                            all & child_word
+                        };
+                    }
+                    u64::from(goal.accepts_horizon(&pos)) | all << 1
+                }
+            };
+            assert_eq!(word, expected, "{pos}: {word:064b} against {expected:064b}");
+            checked += 1;
+        }
+    }
+    // 1,267,509 legal positions when written (both sides; a position with White's king on the
+    // triangle's diagonal counted twice).
+    assert!(checked > 1_200_000, "{checked} positions");
+}
+
+/// Random positions of KQvKR and KQvK at depths 0 to 7 (too few plies for a third
+/// occurrence): the table and the search without tables agree.
+#[test]
+fn the_search_without_tables_agrees() {
+    let table = table();
+    let mut search = Solver::new(1 << 26);
+    let mut rng = Rng::new(20_261_127);
+    let (mut checked, mut holding) = (0, 0);
+    for material in MATERIALS {
+        let pieces = Layout::new(material).pieces;
+        while checked < 300 * (1 + usize::from(material.black_rook)) {
+            let turn = common::random_turn(&mut rng);
+            let Some(pos) = common::random_position(&mut rng, turn, &pieces) else {
+                continue;
+            };
+            for depth in 0..8 {
+                let expected = search.wins(Goal::Horizon(Color::White), &[pos], depth);
+                assert_eq!(table.wins(&pos, depth), Some(expected), "{pos} at {depth}");
+                holding += usize::from(expected);
+            }
+            checked += 1;
+        }
+    }
+    eprintln!("{checked} positions, {holding} holding");
+    assert!(holding > 100, "{holding} holding");
+}

@@ -5,14 +5,20 @@
 //! ```sh
 //! cargo run --release --example audit -- random SEED COUNT [task|promoted|rooks|pawn|kpkr|kpk]
 //! printf 'Kg3 Ve3 Kc2 Vd2\nC\n0\n' | cargo run --release --example audit -- children
+//! ENDGAME_SOLVER_TABLES=target/endgame-solver.tables cargo run --release --example audit -- horizon-table
 //! ```
 //!
 //! `random` prints `pieces|side` lines; `children` prints, per legal move, `san|pieces|side|end`
-//! where `end` is `mate`, `stalemate`, `dead` or empty.
+//! where `end` is `mate`, `stalemate`, `dead` or empty; `horizon-table` times the build of the
+//! solver's per-ply horizon table from the table file.
 
 use std::io::Read;
 
-use endgame_solver::Problem;
+use endgame_solver::{
+    Problem,
+    horizon_table::HorizonTable,
+    tables::{self, Tables},
+};
 use small_board::{Color, Notation, Piece, Position, Role, san};
 use test_support::{
     Rng,
@@ -87,8 +93,15 @@ fn main() {
                 println!("{}|{}|{end}", san(&pos, m, Notation::Czech), line(&child));
             }
         }
+        Some("horizon-table") => {
+            let path = tables::locate(None);
+            let mut tables = Tables::open(&path).expect("a table file");
+            let start = std::time::Instant::now();
+            HorizonTable::build(&mut tables).expect("the tables read");
+            println!("built in {:.2} s", start.elapsed().as_secs_f64());
+        }
         _ => eprintln!(
-            "usage: audit random SEED COUNT [task|promoted|rooks|pawn|kpkr|kpk] | audit children"
+            "usage: audit random SEED COUNT [task|promoted|rooks|pawn|kpkr|kpk] | audit children | audit horizon-table"
         ),
     }
 }

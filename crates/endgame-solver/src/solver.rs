@@ -54,8 +54,9 @@
 //!
 //! - **H for White without repetition, in KQvKR and KQvK**: the [`HorizonTable`] holds the
 //!   value itself at every depth. It is built in memory once this search has met
-//!   `HORIZON_TABLE_AFTER` of its positions (a search that stays smaller never pays the 1.6 s);
-//!   with the history counted the search still runs, after this value (see Repetition below).
+//!   `HORIZON_TABLE_AFTER` of its positions (a search that stays smaller never pays its
+//!   1.3–1.6 s). With the history counted the search still runs where this value holds (see
+//!   Repetition below: the game without repetition refutes first).
 //!
 //! Where a table cannot be read the rule is skipped (the node is searched), so a damaged file
 //! costs time, never exactness; the caller reports the error ([`Solver::table_error`]).
@@ -122,7 +123,7 @@ const FIRST_KEEP: u32 = 6;
 const DEEP_ORDER: u32 = 16;
 
 /// How many times the search without repetition of White's horizon goal meets a position the
-/// [`HorizonTable`] covers before the solver builds it (about 1.7 s): a search that stays
+/// [`HorizonTable`] covers before the solver builds it (1.3–1.6 s): a search that stays
 /// smaller never pays for it.
 const HORIZON_TABLE_AFTER: u64 = 100_000;
 

@@ -25,7 +25,7 @@ use small_board::{Color, Position, Role, Square};
 use crate::{
     goal::{Goal, end_of},
     tables::{
-        Dtm, Kind, Tables,
+        Distance, Dtm, Kind, Tables,
         index::{Layout, position_of},
         material::Material,
     },
@@ -110,39 +110,47 @@ impl HorizonTable {
         let layout = Layout::new(material);
         let slots = layout.blocks() * layout.block_slots();
         // First what needs no successor: the end, the leaf and the bits the tables decide.
+        let superiority = tables.whole(Kind::Superiority(Color::White), material)?;
+        let held = tables.whole(Kind::ReachHeld(Color::White), material)?;
+        let mate = tables.whole(Kind::Mate, material)?;
+        let keeps = material.keeps_superiority(Color::White);
         let mut words = vec![0u64; slots];
-        let mut open = Vec::new();
-        for (slot, word) in words.iter_mut().enumerate() {
-            let Some(pos) = position_at(&layout, slot) else {
-                continue;
-            };
-            let moves = pos.legal_moves().len();
-            if let Some(end) = end_of(&pos, moves) {
-                *word = if GOAL.accepts(end) { !0 } else { 0 };
-                continue;
-            }
-            let known = Known::of(tables, &pos)?;
-            *word = known.ones | u64::from(GOAL.accepts_horizon(&pos));
-            if known.open != 0 {
-                open.push(Open {
-                    slot,
-                    bits: known.open,
-                    ones: *word,
-                    white: pos.turn() == Color::White,
-                    fixed: 0,
-                    children: Vec::new(),
-                });
-            }
-        }
+        let mut open_bits = vec![0u64; slots];
+        words
+            .par_iter_mut()
+            .zip(open_bits.par_iter_mut())
+            .enumerate()
+            .for_each(|(slot, (word, open))| {
+                let Some(pos) = position_at(&layout, slot) else {
+                    return;
+                };
+                if let Some(end) = end_of(&pos, pos.legal_moves().len()) {
+                    *word = if GOAL.accepts(end) { !0 } else { 0 };
+                    return;
+                }
+                let known = Known::of(
+                    Distance::from_byte(superiority[slot]),
+                    Distance::from_byte(held[slot]),
+                    Dtm::from_byte(mate[slot], pos.turn()),
+                    keeps,
+                );
+                *word = known.ones | u64::from(GOAL.accepts_horizon(&pos));
+                *open = known.open;
+            });
+        let mut open: Vec<Open> = (open_bits.iter().enumerate())
+            .filter(|&(_, &bits)| bits != 0)
+            .map(|(slot, &bits)| Open {
+                slot,
+                bits,
+                ones: words[slot],
+                white: turn_at(&layout, slot) == Color::White,
+                fixed: 0,
+                children: Vec::new(),
+            })
+            .collect();
         // The successors of the open positions: those of this material with open bits by
         // slot, the rest folded into one word.
-        let is_open = {
-            let mut is_open = vec![false; slots];
-            for o in &open {
-                is_open[o.slot] = true;
-            }
-            is_open
-        };
+        let is_open: Vec<bool> = open_bits.into_iter().map(|bits| bits != 0).collect();
         open.par_iter_mut().try_for_each(|o| {
             let pos = position_at(&layout, o.slot)?;
             let mut fixed = if o.white { 0 } else { !0 };
@@ -179,6 +187,79 @@ impl HorizonTable {
                 return Some(words);
             }
         }
+    }
+}
+
+/// The [`HorizonTable`] of a solver, built once its search has met enough positions the table
+/// covers (a search that stays smaller never pays the 1.3–1.6 s).
+#[derive(Debug)]
+pub struct OnNeed {
+    state: State,
+    /// The positions covered to meet before building.
+    after: u64,
+}
+
+#[derive(Debug)]
+enum State {
+    /// Not built yet: the positions covered met so far.
+    Waiting(u64),
+    Built(HorizonTable),
+    /// Never built: too little memory, or a block of the tables could not be read.
+    Never,
+}
+
+impl OnNeed {
+    /// How many positions the table covers a search meets, by default, before it is built.
+    pub const AFTER: u64 = 100_000;
+
+    /// A table to build on need.
+    pub fn new() -> OnNeed {
+        OnNeed {
+            state: State::Waiting(0),
+            after: OnNeed::AFTER,
+        }
+    }
+
+    /// No table.
+    pub fn never() -> OnNeed {
+        OnNeed {
+            state: State::Never,
+            after: OnNeed::AFTER,
+        }
+    }
+
+    /// Builds the table once the search has met `after` positions it covers (0: at the first).
+    pub fn build_after(&mut self, after: u64) {
+        self.after = after;
+    }
+
+    /// What the table says of White's horizon goal without repetition from `pos` within
+    /// `depth` plies, building it from `tables` once enough positions it covers were met.
+    pub fn wins(
+        &mut self,
+        tables: Option<&mut Tables>,
+        pos: &Position,
+        depth: u32,
+    ) -> Option<bool> {
+        if let State::Waiting(met) = &mut self.state
+            && HorizonTable::covers(pos)
+        {
+            *met += 1;
+            if *met > self.after {
+                let built = tables.and_then(HorizonTable::build);
+                self.state = built.map_or(State::Never, State::Built);
+            }
+        }
+        match &self.state {
+            State::Built(table) => table.wins(pos, depth),
+            State::Waiting(_) | State::Never => None,
+        }
+    }
+}
+
+impl Default for OnNeed {
+    fn default() -> OnNeed {
+        OnNeed::new()
     }
 }
 
@@ -224,11 +305,9 @@ struct Known {
 }
 
 impl Known {
-    fn of(tables: &mut Tables, pos: &Position) -> Option<Known> {
-        let superiority = tables.probe_distance(Kind::Superiority(Color::White), pos)?;
-        let held = tables.probe_distance(Kind::ReachHeld(Color::White), pos)?;
-        let dtm = tables.probe(pos)?;
-        let keeps = Material::of(pos.board()).is_some_and(|m| m.keeps_superiority(Color::White));
+    /// From the position's superiority, reach-of-a-held-mate and mate distances, and whether
+    /// its material keeps White's superiority.
+    fn of(superiority: Distance, held: Distance, dtm: Dtm, keeps: bool) -> Known {
         let (mut ones, mut open) = (0, 0);
         for k in 1..=DEEPEST {
             let set = if !superiority.within(k) {
@@ -248,21 +327,28 @@ impl Known {
                 None => open |= 1 << k,
             }
         }
-        Some(Known { ones, open })
+        Known { ones, open }
+    }
+}
+
+/// The side to move in `slot` of `layout`'s table.
+fn turn_at(layout: &Layout, slot: usize) -> Color {
+    if slot / 49 < layout.side_words() {
+        Color::White
+    } else {
+        Color::Black
     }
 }
 
 /// The position in `slot` of `layout`'s table, if it holds one.
 fn position_at(layout: &Layout, slot: usize) -> Option<Position> {
-    let turn = if slot / 49 < layout.side_words() {
-        Color::White
-    } else {
-        Color::Black
-    };
     let word = slot / 49 % layout.side_words();
     let outer = layout.outer_squares(word);
     let inner = Square::new((slot % 49) as u32)?;
     let k = layout.pieces.len();
     let squares = outer[..k - 1].iter().copied().chain([inner]);
-    position_of(turn, layout.pieces.iter().copied().zip(squares))
+    position_of(
+        turn_at(layout, slot),
+        layout.pieces.iter().copied().zip(squares),
+    )
 }

@@ -54,7 +54,7 @@
 //!
 //! - **H for White without repetition, in KQvKR and KQvK**: the [`HorizonTable`] holds the
 //!   value itself at every depth. It is built in memory once this search has met
-//!   `HORIZON_TABLE_AFTER` of its positions (a search that stays smaller never pays its
+//!   [`OnNeed::AFTER`] of its positions (a search that stays smaller never pays its
 //!   1.3–1.6 s). With the history counted the search still runs where this value holds (see
 //!   Repetition below: the game without repetition refutes first).
 //!
@@ -104,7 +104,7 @@ use small_board::{
 
 use crate::{
     goal::{End, Goal, end_of, superiority},
-    horizon_table::HorizonTable,
+    horizon_table::{HorizonTable, OnNeed},
     survival::{Keeper, kept_after},
     table::{History, MoveHint, Table},
     tables::{
@@ -121,21 +121,6 @@ const FIRST_KEEP: u32 = 6;
 /// keep table leaves unrefuted after each White move (a look-ahead that pays only far from the
 /// horizon).
 const DEEP_ORDER: u32 = 16;
-
-/// How many times the search without repetition of White's horizon goal meets a position the
-/// [`HorizonTable`] covers before the solver builds it (1.3–1.6 s): a search that stays
-/// smaller never pays for it.
-const HORIZON_TABLE_AFTER: u64 = 100_000;
-
-/// The [`HorizonTable`], built on need.
-#[derive(Debug)]
-enum Lazy {
-    /// Not built yet: the positions it covers met so far.
-    Waiting(u64),
-    Built(HorizonTable),
-    /// No tables, or a block of them could not be read.
-    Unavailable,
-}
 
 /// How often (in searched nodes) the progress callback runs.
 const PROGRESS_EVERY: u64 = 1 << 22;
@@ -178,7 +163,7 @@ pub struct Solver {
     buffers: Vec<Vec<(i32, Move)>>,
     nodes: u64,
     progress: Option<Box<dyn FnMut(u64)>>,
-    horizon: Lazy,
+    horizon: OnNeed,
 }
 
 impl std::fmt::Debug for Solver {
@@ -199,7 +184,7 @@ impl Solver {
             buffers: Vec::new(),
             nodes: 0,
             progress: None,
-            horizon: Lazy::Unavailable,
+            horizon: OnNeed::never(),
         }
     }
 
@@ -213,9 +198,9 @@ impl Solver {
     pub fn with_tables(memory: usize, mut tables: Tables) -> Solver {
         let solver = Solver::new(memory / 4);
         let (horizon, horizon_bytes) = if memory >= 4 * HorizonTable::PEAK {
-            (Lazy::Waiting(0), HorizonTable::PEAK)
+            (OnNeed::new(), HorizonTable::PEAK)
         } else {
-            (Lazy::Unavailable, 0)
+            (OnNeed::never(), 0)
         };
         let blocks = memory - solver.table.max_bytes() - memory / 16 - horizon_bytes;
         tables.set_budget(blocks.max(2 * tables.largest_block()));
@@ -247,6 +232,13 @@ impl Solver {
     /// there and hold it.
     pub fn distance(&mut self, kind: Kind, pos: &Position) -> Option<Distance> {
         self.tables.as_mut()?.probe_distance(kind, pos)
+    }
+
+    /// Builds the [`HorizonTable`] once the search has met `met` positions it covers (by
+    /// default [`OnNeed::AFTER`]; 0 builds it at the first), where the memory allows it. The
+    /// answers are the same either way; tests use it to compare them with the table.
+    pub fn build_horizon_table_after(&mut self, met: u64) {
+        self.horizon.build_after(met);
     }
 
     /// Calls `report` with the number of nodes searched so far, every few million nodes.
@@ -347,7 +339,7 @@ impl Solver {
         }
         if goal == Goal::Horizon(Color::White)
             && repetition == Repetition::Ignored
-            && let Some(value) = self.horizon_table(&pos, depth)
+            && let Some(value) = self.horizon.wins(self.tables.as_mut(), &pos, depth)
         {
             return value;
         }
@@ -643,24 +635,6 @@ impl Solver {
                 (fresh && (plies <= depth || keeps)).then_some(true)
             }
             Goal::Horizon(_) => (plies <= depth).then_some(false),
-        }
-    }
-
-    /// What the [`HorizonTable`] says of White's horizon goal without repetition from `pos`
-    /// within `depth` plies, building it once the search has met enough positions it covers.
-    fn horizon_table(&mut self, pos: &Position, depth: u32) -> Option<bool> {
-        if let Lazy::Waiting(met) = &mut self.horizon
-            && HorizonTable::covers(pos)
-        {
-            *met += 1;
-            if *met >= HORIZON_TABLE_AFTER {
-                let built = self.tables.as_mut().and_then(HorizonTable::build);
-                self.horizon = built.map_or(Lazy::Unavailable, Lazy::Built);
-            }
-        }
-        match &self.horizon {
-            Lazy::Built(table) => table.wins(pos, depth),
-            Lazy::Waiting(_) | Lazy::Unavailable => None,
         }
     }
 

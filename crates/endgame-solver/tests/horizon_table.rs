@@ -1,5 +1,6 @@
 //! The per-ply table of White's horizon goal without repetition (KQvKR, KQvK) against its own
-//! recurrence at every position, and against the search without tables on random positions.
+//! recurrence at every position, against the search without tables on random positions, and
+//! the solver using it against the plain minimax after lines that repeat positions.
 
 mod common;
 
@@ -7,6 +8,7 @@ use endgame_solver::{
     Goal, Solver,
     goal::end_of,
     horizon_table::{HorizonTable, MATERIALS},
+    reference,
     tables::index::{Layout, position_of},
 };
 use small_board::{Color, Position, Square};
@@ -107,4 +109,40 @@ fn the_search_without_tables_agrees() {
     }
     eprintln!("{checked} positions, {holding} holding");
     assert!(holding > 100, "{holding} holding");
+}
+
+/// The solver with the table built at once, after lines of KQvKR that already repeat
+/// positions (second and third occurrences), against the plain minimax that counts repetitions
+/// on the whole line: the table's values without repetition serve the search with it (where
+/// they refute, and where no third occurrence can come) and never stand in for it.
+#[test]
+fn the_solver_with_the_table_after_repeating_lines() {
+    let mut solver = Solver::with_tables(1 << 30, common::tables());
+    solver.build_horizon_table_after(0);
+    let mut rng = Rng::new(20_261_128);
+    let (mut compared, mut holding) = (0, 0);
+    for _ in 0..40 {
+        let line =
+            common::repeating_line(&mut rng, &[common::WK, common::WQ, common::BK, common::BR]);
+        for end in 1..=line.len() {
+            let prefix = &line[..end];
+            let last = prefix[prefix.len() - 1];
+            if last.legal_moves().is_empty() {
+                break;
+            }
+            for depth in 0..=5 {
+                let goal = Goal::Horizon(Color::White);
+                let expected = reference::wins(goal, prefix, depth);
+                assert_eq!(
+                    solver.wins(goal, prefix, depth),
+                    expected,
+                    "at depth {depth} after {prefix:?}"
+                );
+                compared += 1;
+                holding += u32::from(expected);
+            }
+        }
+    }
+    eprintln!("{compared} compared, {holding} holding");
+    assert!(holding > 50, "{holding} holding");
 }

@@ -63,7 +63,8 @@ impl Dtm {
         matches!(self, Dtm::Mate(c, d) if c == color && d <= plies)
     }
 
-    fn from_byte(byte: u8, turn: Color) -> Dtm {
+    /// The distance to mate a table byte holds, with `turn` to move.
+    pub fn from_byte(byte: u8, turn: Color) -> Dtm {
         if byte == NONE {
             Dtm::Draw
         } else {
@@ -172,7 +173,8 @@ impl Distance {
         self.0.is_some_and(|d| d <= plies)
     }
 
-    fn from_byte(byte: u8) -> Distance {
+    /// The distance a table byte holds.
+    pub fn from_byte(byte: u8) -> Distance {
         Distance((byte != NONE).then_some(u32::from(byte)))
     }
 }
@@ -408,6 +410,26 @@ impl Tables {
         let block_slots = layout.block_slots();
         let block = self.first_block[kind.index()][code] + slot / block_slots;
         self.block_byte(block, slot % block_slots).map(Some)
+    }
+
+    /// The whole table of `kind` (not [`Kind::Keep`]) for `material` in its slot order, read
+    /// from the file and not held; `None` for a dead material or a block that cannot be read
+    /// (the error is kept).
+    pub fn whole(&mut self, kind: Kind, material: Material) -> Option<Vec<u8>> {
+        let code = material.code() as usize;
+        let layout = self.layouts[code].as_ref()?;
+        let first = self.first_block[kind.index()][code];
+        let mut bytes = Vec::with_capacity(layout.blocks() * layout.block_slots());
+        for block in first..first + layout.blocks() {
+            match self.file.read_block(block) {
+                Ok(block) => bytes.extend_from_slice(&block),
+                Err(err) => {
+                    self.error.get_or_insert(err);
+                    return None;
+                }
+            }
+        }
+        Some(bytes)
     }
 
     /// What the keep table says of `pos` in the state `run` of the order seen after `sym`:

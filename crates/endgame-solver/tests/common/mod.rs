@@ -16,6 +16,7 @@ use small_board::{Color, Piece, Role};
 pub const WK: Piece = Role::King.of(Color::White);
 pub const WR: Piece = Role::Rook.of(Color::White);
 pub const WP: Piece = Role::Pawn.of(Color::White);
+pub const WQ: Piece = Role::Queen.of(Color::White);
 pub const BK: Piece = Role::King.of(Color::Black);
 pub const BR: Piece = Role::Rook.of(Color::Black);
 

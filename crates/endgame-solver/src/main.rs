@@ -34,9 +34,9 @@ struct Cli {
     /// the working directory; built there on first need).
     #[arg(long, value_name = "FILE", global = true)]
     tables: Option<PathBuf>,
-    /// Memory for the search, in MiB: up to a quarter for the transposition table, most of the
-    /// rest for the endgame table blocks held in memory (blocks past that are dropped and read
-    /// again when needed).
+    /// Memory for the search, in MiB: up to a quarter for the transposition table, 128 MiB for
+    /// the per-ply horizon table from 512 MiB on, most of the rest for the endgame table blocks
+    /// held in memory (blocks past that are dropped and read again when needed).
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     memory: u32,
 }

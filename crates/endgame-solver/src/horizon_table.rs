@@ -20,15 +20,11 @@
 //! every word of the finished table against the recurrence itself.
 
 use rayon::prelude::*;
-use small_board::{Color, Position, Role, Square};
+use small_board::{Color, Position, Role};
 
 use crate::{
     goal::{Goal, end_of},
-    tables::{
-        Distance, Dtm, Kind, Tables,
-        index::{Layout, position_of},
-        material::Material,
-    },
+    tables::{Distance, Dtm, Kind, Tables, index::Layout, material::Material},
 };
 
 /// The goal the table holds.
@@ -121,7 +117,7 @@ impl HorizonTable {
             .zip(open_bits.par_iter_mut())
             .enumerate()
             .for_each(|(slot, (word, open))| {
-                let Some(pos) = position_at(&layout, slot) else {
+                let Some(pos) = layout.position_at(slot) else {
                     return;
                 };
                 if let Some(end) = end_of(&pos, pos.legal_moves().len()) {
@@ -143,7 +139,7 @@ impl HorizonTable {
                 slot,
                 bits,
                 ones: words[slot],
-                white: turn_at(&layout, slot) == Color::White,
+                white: layout.turn_at(slot) == Color::White,
                 fixed: 0,
                 children: Vec::new(),
             })
@@ -152,10 +148,12 @@ impl HorizonTable {
         // slot, the rest folded into one word.
         let is_open: Vec<bool> = open_bits.into_iter().map(|bits| bits != 0).collect();
         open.par_iter_mut().try_for_each(|o| {
-            let pos = position_at(&layout, o.slot)?;
+            let pos = layout.position_at(o.slot)?;
             let mut fixed = if o.white { 0 } else { !0 };
             for m in pos.legal_moves() {
                 let child = pos.play(m);
+                // Another material's word holds its ends too (a lone White king or a dead
+                // material: no bit set).
                 let child_word = if Material::of(child.board()) == Some(material) {
                     let slot = layout.slot_of(&child);
                     if is_open[slot] {
@@ -164,11 +162,7 @@ impl HorizonTable {
                     }
                     words[slot]
                 } else {
-                    match end_of(&child, child.legal_moves().len()) {
-                        Some(end) if GOAL.accepts(end) => !0,
-                        Some(_) => 0,
-                        None => self.word(&child)?,
-                    }
+                    self.word(&child)?
                 };
                 o.combine(&mut fixed, child_word);
             }
@@ -329,26 +323,4 @@ impl Known {
         }
         Known { ones, open }
     }
-}
-
-/// The side to move in `slot` of `layout`'s table.
-fn turn_at(layout: &Layout, slot: usize) -> Color {
-    if slot / 49 < layout.side_words() {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-/// The position in `slot` of `layout`'s table, if it holds one.
-fn position_at(layout: &Layout, slot: usize) -> Option<Position> {
-    let word = slot / 49 % layout.side_words();
-    let outer = layout.outer_squares(word);
-    let inner = Square::new((slot % 49) as u32)?;
-    let k = layout.pieces.len();
-    let squares = outer[..k - 1].iter().copied().chain([inner]);
-    position_of(
-        turn_at(layout, slot),
-        layout.pieces.iter().copied().zip(squares),
-    )
 }

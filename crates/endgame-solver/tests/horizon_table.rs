@@ -9,9 +9,9 @@ use endgame_solver::{
     goal::end_of,
     horizon_table::{HorizonTable, MATERIALS},
     reference,
-    tables::index::{Layout, position_of},
+    tables::index::Layout,
 };
-use small_board::{Color, Position, Square};
+use small_board::{Color, Position};
 use test_support::Rng;
 
 fn table() -> HorizonTable {
@@ -20,19 +20,7 @@ fn table() -> HorizonTable {
 
 /// Every position of the materials covered, by the slots of their tables.
 fn positions(layout: &Layout) -> impl Iterator<Item = Position> + '_ {
-    let k = layout.pieces.len();
-    (0..2 * layout.side_words()).flat_map(move |word| {
-        let turn = if word < layout.side_words() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let outer = layout.outer_squares(word % layout.side_words());
-        Square::all().filter_map(move |inner| {
-            let squares = outer[..k - 1].iter().copied().chain([inner]);
-            position_of(turn, layout.pieces.iter().copied().zip(squares))
-        })
-    })
+    (0..layout.blocks() * layout.block_slots()).filter_map(|slot| layout.position_at(slot))
 }
 
 /// The definition, bit by bit: an ended position is White's mate or not at every depth; else

@@ -305,6 +305,24 @@ impl Layout {
         }
     }
 
+    /// The side to move in `slot` (index into the whole table, both sides).
+    pub fn turn_at(&self, slot: usize) -> Color {
+        if slot / 49 < self.side_words() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The position in `slot`, if it holds one (see [`position_of`]).
+    pub fn position_at(&self, slot: usize) -> Option<Position> {
+        let outer = self.outer_squares(slot / 49 % self.side_words());
+        let inner = Square::new((slot % 49) as u32)?;
+        let k = self.pieces.len();
+        let squares = outer[..k - 1].iter().copied().chain([inner]);
+        position_of(self.turn_at(slot), self.pieces.iter().copied().zip(squares))
+    }
+
     /// The slot (index into the whole table, both sides) of a position of this material.
     pub fn slot_of(&self, pos: &Position) -> usize {
         let board = pos.board();

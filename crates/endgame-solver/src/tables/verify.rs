@@ -17,11 +17,7 @@
 use rayon::prelude::*;
 use small_board::{Color, Position, Square};
 
-use super::{
-    AllTables, Dtm, Kind, NONE,
-    index::{Layout, position_of},
-    material::Material,
-};
+use super::{AllTables, Dtm, Kind, NONE, index::Layout, material::Material};
 use crate::goal::superiority;
 
 /// What the check found.
@@ -181,30 +177,16 @@ pub fn check_words(
         return Report::default();
     };
     let values = kinds[Kind::Mate.index()];
-    let k = layout.pieces.len();
     let side_words = layout.side_words();
     (0..2 * side_words)
         .into_par_iter()
         .filter(|w| w % stride == 0)
         .map(|w| {
-            let side = w / side_words;
-            let turn = if side == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let outer = layout.outer_squares(w % side_words);
             let mut report = Report::default();
             for inner in Square::all() {
                 let slot = w * 49 + inner.index();
                 let stored = values[slot];
-                let pieces = layout
-                    .pieces
-                    .iter()
-                    .enumerate()
-                    .map(|(j, &piece)| (piece, if j == k - 1 { inner } else { outer[j] }));
-                let pos = position_of(turn, pieces);
-                let Some(pos) = pos else {
+                let Some(pos) = layout.position_at(slot) else {
                     if kinds.iter().any(|t| t[slot] != NONE) {
                         report.error_count += 1;
                         report

@@ -31,7 +31,7 @@ use crate::{
         index::Symmetry,
         keep::{self, Keep},
         order::{ALL, Repeats, Run, Steps, run_of},
-        pawn_keep::{self, Segment},
+        pawn_keep::{self, Frame, Segment},
     },
 };
 
@@ -65,9 +65,10 @@ pub fn kept_after<'p>(
         }
         pawn_keep::MATERIAL => {
             let states = pawn_states(segment);
-            [false, true]
+            Frame::ALL
                 .into_iter()
-                .filter_map(|mirror| tables.pawn_keep_in(pos, states[usize::from(mirror)]?, mirror))
+                .zip(states)
+                .filter_map(|(frame, state)| tables.pawn_keep_in(pos, state?, frame))
                 .max()
         }
         _ => None,
@@ -75,7 +76,7 @@ pub fn kept_after<'p>(
 }
 
 /// The state of the pawn keep table the last position of `segment` (the positions of a
-/// repetition segment) may be read in, frame by frame (the order as it is, then mirrored):
+/// repetition segment) may be read in, frame by frame ([`Frame::ALL`]):
 /// [`Segment::New`] where the positions before it all differ and White's placements before its
 /// own are all below it in that frame's order (the first run goes on from here and never comes
 /// to them, the run after the drop comes to each at most once; equal neighbours are one
@@ -84,16 +85,15 @@ pub fn kept_after<'p>(
 /// started at a position X whose earlier positions all differ, every White move since X going
 /// up (the run comes to each position before X at most once, and to each later one once);
 /// else `None`.
-fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 2] {
-    const FRAMES: [Symmetry; 2] = [Symmetry::IDENTITY, Symmetry::MIRROR];
-    let key = |frame: Symmetry, p: &[Square; 2]| p.map(|sq| frame.apply(sq).index());
+fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 4] {
+    let key = |frame: Frame, &[king, rook]: &[Square; 2]| frame.key(king, rook);
     let mut placements: Vec<[Square; 2]> = Vec::new();
     let mut repeats = Repeats::default();
     // Per frame: the first position from which every White move went up in its order.
-    let mut rising = [0; 2];
+    let mut rising = [0; 4];
     for (i, pos) in segment.enumerate() {
         let Some(rook) = pos.board().by_piece(Role::Rook.of(Color::White)).first() else {
-            return [None; 2];
+            return [None; 4];
         };
         repeats.push(pos);
         let placement = [pos.king(Color::White), rook];
@@ -102,7 +102,7 @@ fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segme
             continue;
         };
         if *last != placement {
-            for (since, frame) in rising.iter_mut().zip(FRAMES) {
+            for (since, frame) in rising.iter_mut().zip(Frame::ALL) {
                 if key(frame, &placement) < key(frame, last) {
                     *since = i;
                 }
@@ -111,11 +111,11 @@ fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segme
         }
     }
     let Some((last, before)) = placements.split_last() else {
-        return [None; 2];
+        return [None; 4];
     };
     let new = repeats.before_last_differ();
-    [0, 1].map(|f| {
-        let frame = FRAMES[f];
+    [0, 1, 2, 3].map(|f| {
+        let frame = Frame::ALL[f];
         if new && before.iter().all(|p| key(frame, p) < key(frame, last)) {
             Some(Segment::New)
         } else {
@@ -270,58 +270,73 @@ mod tests {
 
     /// A segment is new until White moves in it, and stays new in each frame whose order White's
     /// moves went up in, or where White's placement is above every one before; else one run is
-    /// left, while the positions before the last one all differ.
+    /// left, while the positions before the last one all differ. Frames in [`Frame::ALL`]'s
+    /// order: up the board, up mirrored, down, down mirrored.
     #[test]
     fn a_segment_is_new_while_white_goes_up() {
+        use Segment::{Distinct, New};
         // Kd4 Vf4 g4 Ke6 Va7, Black to move.
         let start = Position::from_fen("r6/4k2/7/3K1RP/7/7/7 b", Rules::TASK).unwrap();
         let black = after(&start, "e6e7");
-        let both = [Some(Segment::New); 2];
-        assert_eq!(pawn_states([&start].into_iter()), both);
-        assert_eq!(pawn_states([&start, &black].into_iter()), both);
-        // Up a rank: up in both frames.
+        let all_new = [Some(New); 4];
+        assert_eq!(pawn_states([&start].into_iter()), all_new);
+        assert_eq!(pawn_states([&start, &black].into_iter()), all_new);
+        // Up a rank: up in both frames up the board, down in both down it.
         let rank = after(&black, "f4f5");
-        assert_eq!(pawn_states([&start, &black, &rank].into_iter()), both);
-        // Left along the rank: down in the order, up in the mirrored one.
+        assert_eq!(
+            pawn_states([&start, &black, &rank].into_iter()),
+            [Some(New), Some(New), Some(Distinct), Some(Distinct)]
+        );
+        // Left along the rank: down in the order up the board and in the mirrored order down
+        // it, up in the other two.
         let left = after(&black, "f4e4");
         assert_eq!(
             pawn_states([&start, &black, &left].into_iter()),
-            [Some(Segment::Distinct), Some(Segment::New)]
+            [Some(Distinct), Some(New), Some(New), Some(Distinct)]
         );
         let reply = after(&left, "e7d7");
         let back = after(&reply, "e4f4");
-        let distinct = [Some(Segment::Distinct); 2];
+        let distinct = [Some(Distinct); 4];
         let line = [&start, &black, &left, &reply, &back];
         assert_eq!(pawn_states(line.into_iter()), distinct);
         // Black's king back on e7: the last position occurs twice, then one before it.
         let again = after(&back, "d7e7");
         let line = [&start, &black, &left, &reply, &back, &again];
         assert_eq!(pawn_states(line.into_iter()), distinct);
-        // Down a rank from there: the run would start after the repeat.
+        // Down a rank from there: the run would start after the repeat in the frames up the
+        // board; down it, one run may count as started at f4 (e4 mirrored) before the repeat.
         let low = after(&again, "f4f3");
         let line = [&start, &black, &left, &reply, &back, &again, &low];
-        assert_eq!(pawn_states(line.into_iter()), [None; 2]);
+        assert_eq!(
+            pawn_states(line.into_iter()),
+            [None, None, Some(Distinct), Some(Distinct)]
+        );
         // Then up a rank: one run may count as started at e4 (the order's) or at f4 (the
-        // mirrored one's), the positions before each all different and White going up since.
+        // mirrored one's), the positions before each all different and White going up since;
+        // down the board the run would start after the repeat.
         let on = after(&again, "f4f5");
         let line = [&start, &black, &left, &reply, &back, &again, &on];
-        assert_eq!(pawn_states(line.into_iter()), distinct);
-        // Back down to f4 after a Black move: down in both frames, and the positions before
-        // f4 no longer all differ.
+        assert_eq!(
+            pawn_states(line.into_iter()),
+            [Some(Distinct), Some(Distinct), None, None]
+        );
+        // Back down to f4 after a Black move: down in both frames up the board, and the
+        // positions before f4 no longer all differ (the last is the start again).
         let turn = after(&on, "e7e6");
         let down = after(&turn, "f5f4");
         let line = [
             &start, &black, &left, &reply, &back, &again, &on, &turn, &down,
         ];
-        assert_eq!(pawn_states(line.into_iter()), [None; 2]);
-        // The king down to d3, then to e4: above every placement before in the order only.
+        assert_eq!(pawn_states(line.into_iter()), [None; 4]);
+        // The king down to d3, then to e4: above every placement before in the order up the
+        // board only.
         let down = after(&black, "d4d3");
         let reply = after(&down, "e7e6");
         let high = after(&reply, "d3e4");
         let line = [&start, &black, &down, &reply, &high];
         assert_eq!(
             pawn_states(line.into_iter()),
-            [Some(Segment::New), Some(Segment::Distinct)]
+            [Some(New), Some(Distinct), Some(Distinct), Some(Distinct)]
         );
     }
 }

@@ -1,7 +1,8 @@
 //! The pawn keep table's claims, played out: from random KRPvKR positions that start their
 //! segment, where the table says White keeps the game going for k plies, White follows the
 //! table (any move it says keeps it: up its order in the run's frame, the drop to the state with
-//! one run left, a pawn move to a new segment, each of the last two in either frame) against a
+//! one run left, a pawn move to a new segment, each of the last two in any of the four frames,
+//! up or down the board, mirrored or not) against a
 //! Black that returns to positions already seen whenever it can, and the game, history counted, must reach ply k with no third occurrence, no
 //! stalemate, no dead position and no mate of White. An independent check of the two-run
 //! argument and of the table's every step, not only of its fill.
@@ -14,7 +15,7 @@ use endgame_solver::tables::{
     Dtm, Tables, WholeTables,
     index::{self, Symmetry},
     keep::{Keep, LONGEST},
-    pawn_keep::{self, Segment},
+    pawn_keep::{self, Frame, Segment},
 };
 use small_board::{Color, Move, Position, Role, Square};
 use test_support::Rng;
@@ -34,16 +35,16 @@ fn whole() -> &'static WholeTables {
     })
 }
 
-/// Where White stands: the segment state and the run's frame (mirrored or not).
-type Plan = (Segment, bool);
+/// Where White stands: the segment state and the run's frame.
+type Plan = (Segment, Frame);
 
 /// What the table says of `pos` in `plan`.
-fn keep(pos: &Position, (segment, mirror): Plan) -> Keep {
-    pawn_keep::keep_in(&whole().pawn_keep, pos, segment, mirror).expect("a KRPvKR position")
+fn keep(pos: &Position, (segment, frame): Plan) -> Keep {
+    pawn_keep::keep_in(&whole().pawn_keep, pos, segment, frame).expect("a KRPvKR position")
 }
 
-/// White's king and rook squares in the order of a frame.
-fn frame(pos: &Position, mirror: bool) -> (usize, usize) {
+/// White's placement's rank in the order of a frame.
+fn key(pos: &Position, frame: Frame) -> usize {
     let board = pos.board();
     let square = |role| {
         board
@@ -51,14 +52,7 @@ fn frame(pos: &Position, mirror: bool) -> (usize, usize) {
             .first()
             .expect("the pawn ending's pieces")
     };
-    let index = |sq: Square| {
-        if mirror {
-            Symmetry::MIRROR.apply(sq).index()
-        } else {
-            sq.index()
-        }
-    };
-    (index(square(common::WK)), index(square(common::WR)))
+    frame.key(square(common::WK), square(common::WR))
 }
 
 /// A White that follows the table, for [`common::play_out`].
@@ -69,7 +63,7 @@ impl common::Claims<Plan> for Follower<'_> {
     fn good_moves(
         &mut self,
         pos: &Position,
-        (segment, mirror): Plan,
+        (segment, frame): Plan,
         left: u32,
     ) -> Vec<(Move, Option<Plan>)> {
         let mut good = Vec::new();
@@ -83,13 +77,13 @@ impl common::Claims<Plan> for Follower<'_> {
             }
             let mut plans = Vec::new();
             if m.role == Role::Pawn {
-                plans.extend([(Segment::New, false), (Segment::New, true)]);
+                plans.extend(Frame::ALL.map(|f| (Segment::New, f)));
             } else {
-                if frame(&child, mirror) > frame(pos, mirror) {
-                    plans.push((segment, mirror));
+                if key(&child, frame) > key(pos, frame) {
+                    plans.push((segment, frame));
                 }
                 if segment == Segment::New {
-                    plans.extend([(Segment::Distinct, false), (Segment::Distinct, true)]);
+                    plans.extend(Frame::ALL.map(|f| (Segment::Distinct, f)));
                 }
             }
             for plan in plans {
@@ -128,12 +122,12 @@ fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
         let Some(best) = tables.pawn_keep(&start, Segment::New) else {
             continue;
         };
-        // The better frame at the start, as the solver takes it.
-        let mut plan = (Segment::New, false);
-        if keep(&start, plan) != best {
-            plan.1 = true;
-        }
-        assert_eq!(keep(&start, plan), best);
+        // The best frame at the start, as the solver takes it.
+        let frame = Frame::ALL
+            .into_iter()
+            .find(|&f| keep(&start, (Segment::New, f)) == best)
+            .expect("the best is one frame's");
+        let plan = (Segment::New, frame);
         // Long claims but not for ever (those rest on White's mate, the distance tables').
         if best.keeps(u32::from(LONGEST) + 1) {
             continue;

@@ -27,11 +27,12 @@
 //! other kinds the plies within which the kind's side forces its goal (`Distance`); 255 for
 //! none (or no position). A keep block is one (side to move, state and White king) of the keep
 //! table (see `keep`; digit 0 = state · 49 + White king's square), or one (side to move,
-//! segment, pawn and White king) of the pawn keep table (see `pawn_keep`; digit 0 = (segment ·
-//! 35 + pawn) · 49 + White king's square). Version 1 had the mate blocks only, version 2 the
-//! first four kinds, 4 the six distance kinds, 5 a keep table that trusted the distance tables
-//! past a capture (unsound: see `keep`'s `outside`), 6 no pawn keep table, 7 no open states in
-//! the keep table, 8 no open states after the drop, 9 no table of Black's reach of a held mate.
+//! order, segment, pawn and White king) of the pawn keep table (see `pawn_keep`; digit 0 =
+//! ((order · 2 + segment) · 35 + pawn) · 49 + White king's square). Version 1 had the mate
+//! blocks only, version 2 the first four kinds, 4 the six distance kinds, 5 a keep table that
+//! trusted the distance tables past a capture (unsound: see `keep`'s `outside`), 6 no pawn keep
+//! table, 7 no open states in the keep table, 8 no open states after the drop, 9 no table of
+//! Black's reach of a held mate, 10 the pawn keep table's order up the board only.
 //! Opening
 //! checks the header, the directory and its checksum, and the file's size; each block's
 //! checksum is checked when the block is first read, so a corrupt file is an error before any
@@ -48,7 +49,7 @@ use std::{
 use super::{Kind, index::Layout, keep, material::Material, pawn_keep};
 
 const MAGIC: &[u8; 8] = b"ES7-DTM\n";
-const VERSION: u16 = 10;
+const VERSION: u16 = 11;
 const HEADER_SIZE: usize = 64;
 const ENTRY_SIZE: usize = 32;
 

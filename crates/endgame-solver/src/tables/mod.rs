@@ -7,7 +7,7 @@
 //! | [`material`] | the sixteen materials ([`Material`]) |
 //! | [`order`] | the order White's placements keep to so no position occurs three times |
 //! | [`keep`] | how long White keeps the rook ending going along it |
-//! | [`pawn_keep`] | how long White keeps the pawn ending going along the simplest order |
+//! | [`pawn_keep`] | how long White keeps the pawn ending going along the simplest orders, up and down the board |
 //! | [`index`] | where a position's value sits ([`index::Layout`], symmetries) |
 //! | [`generate`] | the retrograde generator |
 //! | [`file`](mod@file) | the file format and its errors ([`TableError`]) |
@@ -35,7 +35,7 @@ use self::{
     index::{Layout, Symmetry},
     keep::Keep,
     order::Run,
-    pawn_keep::Segment,
+    pawn_keep::{Frame, Segment},
 };
 
 /// The byte of a slot with no mate (a draw) or no position.
@@ -452,17 +452,19 @@ impl Tables {
         self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
     }
 
-    /// What the pawn keep table says of `pos` in `segment`, in the better of its two frames:
+    /// What the pawn keep table says of `pos` in `segment`, in the best of its four frames:
     /// `None` for another material or a block that could not be read.
     pub fn pawn_keep(&mut self, pos: &Position, segment: Segment) -> Option<Keep> {
-        let plain = self.pawn_keep_in(pos, segment, false)?;
-        Some(plain.max(self.pawn_keep_in(pos, segment, true)?))
+        Frame::ALL
+            .into_iter()
+            .map(|frame| self.pawn_keep_in(pos, segment, frame))
+            .try_fold(Keep(0), |best, keep| Some(best.max(keep?)))
     }
 
-    /// What the pawn keep table says of `pos` in `segment`, in the frame `mirror` says: `None`
-    /// for another material or a block that could not be read.
-    pub fn pawn_keep_in(&mut self, pos: &Position, segment: Segment, mirror: bool) -> Option<Keep> {
-        let slot = pawn_keep::slots_of(pos, segment)?[usize::from(mirror)];
+    /// What the pawn keep table says of `pos` in `segment` and `frame`: `None` for another
+    /// material or a block that could not be read.
+    pub fn pawn_keep_in(&mut self, pos: &Position, segment: Segment, frame: Frame) -> Option<Keep> {
+        let slot = pawn_keep::slot_of(pos, segment, frame)?;
         let block = self.keep_block[1] + slot / pawn_keep::BLOCK_SLOTS;
         self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS)
             .map(Keep)

@@ -1,11 +1,14 @@
 //! The pawn keep table: for every position of KRPvKR, how many plies White keeps the game going
 //! (no stalemate, no mate of White, no third occurrence) along the simplest order of its
-//! placements, the king's square first and then the rook's (a1 = 0, b1 = 1, ..., a2 = 7), or
-//! along its mirror image (a1 and g1 swapped, ...): the *frame* of a run, White's to choose
-//! whenever a run starts. The mirror frame's value of a position is the table's value of the
-//! position's mirror image, so one table holds both. It is the keep table ([`keep`]) of the
-//! pawn ending, where that one's states would cost 35 times its size: one order in two frames,
-//! no other choice of symmetry, so two states only ([`Segment`]).
+//! placements, the king's square first and then the rook's, up the board (a1 = 0, b1 = 1, ...,
+//! a2 = 7) or down it (g7 = 0, f7 = 1, ...: [`Order`]), or along the mirror image of either (a1
+//! and g1 swapped, ...): the four *frames* of a run ([`Frame`]), White's to choose whenever a
+//! run starts. A mirror frame's value of a position is its order's value of the position's
+//! mirror image, so one table per order holds both of its frames. (The order down the board is
+//! what a king high on the board needs: up the board it has few squares left to go to.) It is
+//! the keep table ([`keep`]) of the pawn ending, where that one's states would cost 35 times its
+//! size: one order in each direction, no other choice of symmetry, so two states only
+//! ([`Segment`]).
 //!
 //! - [`Segment::Distinct`]: the segment's positions before this one all differ (say, it kept
 //!   to some order without spending its drop). From here White keeps to this table's order in
@@ -15,10 +18,10 @@
 //! - [`Segment::New`]: the position starts its segment (after a capture, a pawn move, or at the
 //!   start with no history), or only Black has moved in it. White has two runs, an increasing
 //!   run, one move anywhere (the drop), and another increasing run ([`Segment::Distinct`] from
-//!   there, in either frame); and White's mate keeps the game going for ever (its positions all
-//!   differ, and nothing came before).
+//!   there, in any frame: each run's placements differ, whatever the other's order); and White's
+//!   mate keeps the game going for ever (its positions all differ, and nothing came before).
 //!
-//! A pawn move starts a new segment: [`Segment::New`] of the position it leads to, in either
+//! A pawn move starts a new segment: [`Segment::New`] of the position it leads to, in any
 //! frame (built before it: the pawn's squares from rank 6 down). A capture of the pawn leads to KRvKR, a new
 //! segment: the keep table's value for a segment's start, in the best orientation or the open
 //! state (the orientation chosen at the king's first move). Any other
@@ -28,10 +31,10 @@
 //! byte at d.
 //!
 //! Layout: a byte per slot as in the keep table (k + 1 for k plies, 255 for ever, 0 for a
-//! position that has ended or none), slot = ((((side · 2 + segment) · 35 + pawn) · 49 + White
-//! king) · 49 + White rook) · 2401 + Black king · 49 + Black rook, pawn = file · 5 + rank − 2
-//! (ranks 2–6); a *block* (the unit the file stores) is one (side, segment, pawn, White king),
-//! as big as the keep table's.
+//! position that has ended or none), slot = (((((side · 2 + order) · 2 + segment) · 35 + pawn)
+//! · 49 + White king) · 49 + White rook) · 2401 + Black king · 49 + Black rook, pawn = file · 5
+//! + rank − 2 (ranks 2–6); a *block* (the unit the file stores) is one (side, order, segment,
+//! pawn, White king), as big as the keep table's.
 
 use rayon::prelude::*;
 use small_board::{Color, Move, Piece, Position, Role, Square};
@@ -54,14 +57,64 @@ pub const MATERIAL: Material = Material {
 /// The pawn's squares: ranks 2–6.
 const PAWNS: usize = 35;
 
-/// Blocks per side to move: a segment state, the pawn's square and White's king square.
-pub const BLOCKS_PER_SIDE: usize = 2 * PAWNS * 49;
+/// Blocks per side to move: an order, a segment state, the pawn's square and White's king
+/// square.
+pub const BLOCKS_PER_SIDE: usize = 2 * 2 * PAWNS * 49;
 
 /// Slots per block: White's rook, Black's king and rook.
 pub const BLOCK_SLOTS: usize = keep::BLOCK_SLOTS;
 
 /// Slots in the table.
 pub const SLOTS: usize = 2 * BLOCKS_PER_SIDE * BLOCK_SLOTS;
+
+/// Which way a run's order goes (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Up the board: the king's square from a1, then the rook's.
+    Up = 0,
+    /// Down the board: the reverse.
+    Down = 1,
+}
+
+/// A run's frame: its order, on the board as it is or mirrored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Which way the order goes.
+    pub order: Order,
+    /// Whether the order is read on the mirror image (a1 and g1 swapped, ...).
+    pub mirror: bool,
+}
+
+impl Frame {
+    /// The four frames.
+    pub const ALL: [Frame; 4] = [
+        Frame::new(Order::Up, false),
+        Frame::new(Order::Up, true),
+        Frame::new(Order::Down, false),
+        Frame::new(Order::Down, true),
+    ];
+
+    const fn new(order: Order, mirror: bool) -> Frame {
+        Frame { order, mirror }
+    }
+
+    /// The rank of White's placement (king, rook) in the frame's order: every move of a run
+    /// raises it.
+    pub fn key(self, king: Square, rook: Square) -> usize {
+        let index = |sq: Square| {
+            let sq = if self.mirror {
+                Symmetry::MIRROR.apply(sq)
+            } else {
+                sq
+            };
+            match self.order {
+                Order::Up => sq.index(),
+                Order::Down => 48 - sq.index(),
+            }
+        };
+        index(king) * 49 + index(rook)
+    }
+}
 
 /// Where the position stands in its repetition segment (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,10 +155,11 @@ fn pawn_square(i: usize) -> Square {
 }
 
 /// The slot of the squares (White's king, rook and pawn, Black's king and rook) with `turn` to
-/// move.
-fn slot(turn: Color, segment: Segment, squares: [Square; 5]) -> Option<usize> {
+/// move, in `order`'s table.
+fn slot(order: Order, turn: Color, segment: Segment, squares: [Square; 5]) -> Option<usize> {
     let side = usize::from(turn == Color::Black);
-    let head = (side * 2 + segment as usize) * PAWNS + pawn_index(squares[2])?;
+    let head =
+        ((side * 2 + order as usize) * 2 + segment as usize) * PAWNS + pawn_index(squares[2])?;
     Some(
         [squares[0], squares[1], squares[3], squares[4]]
             .iter()
@@ -113,14 +167,20 @@ fn slot(turn: Color, segment: Segment, squares: [Square; 5]) -> Option<usize> {
     )
 }
 
-/// The slots of `pos` in `segment` in the two frames (the order as it is, the order mirrored:
-/// the slot of the mirror image), if `pos` is of the table's material.
-pub fn slots_of(pos: &Position, segment: Segment) -> Option<[usize; 2]> {
+/// The slot of `pos` in `segment` and `frame` (a mirror frame's is its order's slot of the
+/// mirror image), if `pos` is of the table's material.
+pub fn slot_of(pos: &Position, segment: Segment, frame: Frame) -> Option<usize> {
     let squares = squares_of(pos)?;
-    Some([
-        slot(pos.turn(), segment, squares)?,
-        slot(pos.turn(), segment, mirrored(squares))?,
-    ])
+    slot(frame.order, pos.turn(), segment, framed(squares, frame))
+}
+
+/// The squares as `frame` reads them: mirrored or as they are.
+fn framed(squares: [Square; 5], frame: Frame) -> [Square; 5] {
+    if frame.mirror {
+        mirrored(squares)
+    } else {
+        squares
+    }
 }
 
 /// The mirror image of the squares.
@@ -166,7 +226,7 @@ struct Exits {
 
 impl Exits {
     fn new(value: &(impl Fn(Kind, &Position) -> u8 + Sync), keep_table: &[u8]) -> Exits {
-        let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
+        let square = square_of;
         let pawn = |i: usize| pawn_square(i / 49usize.pow(3));
         let [wk, wr, wp, bk, br] = [
             Role::King.of(Color::White),
@@ -215,26 +275,34 @@ impl Exits {
     }
 }
 
-/// The byte of the squares with `turn` to move in `segment`, from the table's slots already
-/// filled (`table(slot)`), the distance tables (`value`), the keep table and the captures'
-/// bytes.
+/// The distance tables' bound ([`keep::bound_of`]) of the squares with `turn` to move, `(0,
+/// false)` where they make no position.
+fn bound(value: &impl Fn(Kind, &Position) -> u8, turn: Color, squares: [Square; 5]) -> (u8, bool) {
+    position(turn, squares).map_or((0, false), |pos| keep::bound_of(value, &pos))
+}
+
+/// The byte of the squares with `turn` to move in `segment` and `order`'s table, from the
+/// table's slots already filled (`table(slot)`), the distance tables (`value`; `bound` gives
+/// [`keep::bound_of`] the position, and `(0, false)` where the squares make none), the keep
+/// table and the captures' bytes.
 fn evaluate(
     table: &impl Fn(usize) -> u8,
     value: &impl Fn(Kind, &Position) -> u8,
+    bound: impl FnOnce() -> (u8, bool),
     exits: &Exits,
-    segment: Segment,
+    (order, segment): (Order, Segment),
     turn: Color,
     squares: [Square; 5],
 ) -> u8 {
-    let Some(pos) = position(turn, squares) else {
-        return 0;
-    };
     // White's mate first: it settles most of a new segment's positions without their moves (a
     // position that has ended is White's mate only where Black is mated: for ever too).
-    let bound = keep::bound_of(value, &pos);
+    let bound = bound();
     if bound == (NONE, true) && segment == Segment::New {
         return FOREVER;
     }
+    let Some(pos) = position(turn, squares) else {
+        return 0;
+    };
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return if pos.is_check() && turn == Color::Black {
@@ -250,11 +318,16 @@ fn evaluate(
     if cap <= 1 {
         return cap;
     }
-    let slot = |turn, segment, squares| slot(turn, segment, squares).map_or(0, table);
+    let slot = |order, turn, segment, squares| slot(order, turn, segment, squares).map_or(0, table);
     // Where a run starts, White picks its frame.
-    let either = |turn, segment, squares| {
-        slot(turn, segment, squares).max(slot(turn, segment, mirrored(squares)))
+    let any_frame = |turn, segment, squares| {
+        Frame::ALL
+            .iter()
+            .map(|&frame| slot(frame.order, turn, segment, framed(squares, frame)))
+            .max()
+            .unwrap_or(0)
     };
+    let frame = Frame::new(order, false);
     // The squares after a move that promotes nothing.
     let after = |m: Move| {
         let mut squares = squares;
@@ -277,19 +350,18 @@ fn evaluate(
             } else if m.role == Role::Pawn {
                 let mut squares = squares;
                 squares[2] = m.to;
-                either(Color::Black, Segment::New, squares)
+                any_frame(Color::Black, Segment::New, squares)
             } else {
                 let next = after(m);
-                let up =
-                    (next[0].index(), next[1].index()) > (squares[0].index(), squares[1].index());
+                let up = frame.key(next[0], next[1]) > frame.key(squares[0], squares[1]);
                 let run = if up {
-                    slot(Color::Black, segment, next)
+                    slot(order, Color::Black, segment, next)
                 } else {
                     0
                 };
                 // With two runs left, any move may end the first.
                 let drop = if segment == Segment::New {
-                    either(Color::Black, Segment::Distinct, next)
+                    any_frame(Color::Black, Segment::Distinct, next)
                 } else {
                     0
                 };
@@ -301,7 +373,7 @@ fn evaluate(
         moves.iter().fold(FOREVER, |worst, &m| {
             let child = match m.capture {
                 Some(taken) => exits.after(taken, turn, after(m)),
-                None => slot(Color::White, segment, after(m)),
+                None => slot(order, Color::White, segment, after(m)),
             };
             worst.min(child)
         })
@@ -309,9 +381,14 @@ fn evaluate(
     keep::one_ply_more(best, cap)
 }
 
-/// The squares of slot `i` of the table (and its side to move and segment).
-fn squares_at(i: usize) -> (Color, Segment, [Square; 5]) {
-    let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
+/// The square of the lowest base-49 digit of `i`.
+fn square_of(i: usize) -> Square {
+    Square::new((i % 49) as u32).unwrap_or(Square::A1)
+}
+
+/// The squares of slot `i` of the table (and its side to move, order and segment).
+fn squares_at(i: usize) -> (Color, (Order, Segment), [Square; 5]) {
+    let square = square_of;
     let head = i / 49usize.pow(4);
     let pawn = pawn_square(head % PAWNS);
     let segment = if (head / PAWNS).is_multiple_of(2) {
@@ -319,14 +396,19 @@ fn squares_at(i: usize) -> (Color, Segment, [Square; 5]) {
     } else {
         Segment::New
     };
-    let turn = if head / (2 * PAWNS) == 0 {
+    let order = if (head / (2 * PAWNS)).is_multiple_of(2) {
+        Order::Up
+    } else {
+        Order::Down
+    };
+    let turn = if head / (4 * PAWNS) == 0 {
         Color::White
     } else {
         Color::Black
     };
     (
         turn,
-        segment,
+        (order, segment),
         [
             square(i / 117_649),
             square(i / 2401),
@@ -338,8 +420,8 @@ fn squares_at(i: usize) -> (Color, Segment, [Square; 5]) {
 }
 
 /// Builds the table from the distance tables (`value(kind, position)`: the byte of any position
-/// of the task's material) and the keep table, calling `progress(slots)` after each pawn square
-/// and segment state.
+/// of the task's material) and the keep table, calling `progress(slots)` after each pawn rank,
+/// segment state and order.
 pub fn build(
     value: impl Fn(Kind, &Position) -> u8 + Sync,
     keep_table: &[u8],
@@ -348,52 +430,77 @@ pub fn build(
     let exits = Exits::new(&value, keep_table);
     let mut table = vec![0u8; SLOTS];
     // A pawn move leads to a square further up: those first. The first run's drop leads to the
-    // state with one run left, in either frame (the pawn on the mirrored file): that one first.
-    // The pawn's files at one rank never lead to each other: filled side by side.
+    // state with one run left, in any frame (the pawn on the mirrored file, the other order):
+    // that one first, in both orders. The pawn's files at one rank never lead to each other:
+    // filled side by side.
     for rank in (1..=5).rev() {
+        let squares = |file: usize, (king, rook): (Square, Square), black: usize| {
+            let square = |i: usize| Square::new(i as u32).unwrap_or(Square::A1);
+            let pawn = square(rank * 7 + file);
+            [king, rook, pawn, square(black / 49), square(black % 49)]
+        };
+        // The distance tables' bound of every position of the rank, the same in every segment
+        // and order (so read once, not four times), by side to move, file, White's king and
+        // rook, Black's king and rook.
+        let bounds: Vec<(u8, bool)> = (0..2 * 7 * 49usize.pow(4))
+            .into_par_iter()
+            .map(|i| {
+                let turn = [Color::White, Color::Black][i / (7 * 49usize.pow(4))];
+                let file = i / 49usize.pow(4) % 7;
+                let placement = (square_of(i / 117_649), square_of(i / 2401));
+                bound(&value, turn, squares(file, placement, i % 2401))
+            })
+            .collect();
         for segment in [Segment::Distinct, Segment::New] {
-            // White's moves in a run go up the order, Black's leave White's placement: the
-            // placements from the top down, White to move before Black at each.
-            for king in Square::all().rev() {
-                for rook in Square::all().rev() {
+            for order in [Order::Up, Order::Down] {
+                // White's moves in a run go up the order, Black's leave White's placement: the
+                // placements from the top of the order down, White to move before Black at each.
+                let frame = Frame::new(order, false);
+                let mut placements: Vec<(Square, Square)> = Square::all()
+                    .flat_map(|king| Square::all().map(move |rook| (king, rook)))
+                    .collect();
+                placements.sort_by_key(|&(king, rook)| std::cmp::Reverse(frame.key(king, rook)));
+                for placement @ (king, rook) in placements {
                     for turn in [Color::White, Color::Black] {
-                        let squares = |file: usize, black: usize| {
-                            let square = |i: usize| Square::new(i as u32).unwrap_or(Square::A1);
-                            let pawn = square(rank * 7 + file);
-                            [king, rook, pawn, square(black / 49), square(black % 49)]
-                        };
                         let slices: Vec<u8> = (0..7 * 2401)
                             .into_par_iter()
                             .with_min_len(49)
                             .map(|i| {
+                                let (file, black) = (i / 2401, i % 2401);
+                                let at = ((usize::from(turn == Color::Black) * 7 + file) * 49
+                                    + king.index())
+                                    * 49
+                                    + rook.index();
                                 evaluate(
                                     &|i| table[i],
                                     &value,
+                                    || bounds[at * 2401 + black],
                                     &exits,
-                                    segment,
+                                    (order, segment),
                                     turn,
-                                    squares(i / 2401, i % 2401),
+                                    squares(file, placement, black),
                                 )
                             })
                             .collect();
                         for (file, slice) in slices.chunks(2401).enumerate() {
-                            if let Some(start) = slot(turn, segment, squares(file, 0)) {
+                            if let Some(start) =
+                                slot(order, turn, segment, squares(file, placement, 0))
+                            {
                                 table[start..start + 2401].copy_from_slice(slice);
                             }
                         }
                     }
                 }
+                progress(7 * 2 * 49usize.pow(4) as u64);
             }
-            progress(7 * 2 * 49usize.pow(4) as u64);
         }
     }
     table
 }
 
-/// What the table says of `pos` in `segment`, from the table's bytes, in the frame `mirror`
-/// says.
-pub fn keep_in(table: &[u8], pos: &Position, segment: Segment, mirror: bool) -> Option<Keep> {
-    Some(Keep(table[slots_of(pos, segment)?[usize::from(mirror)]]))
+/// What the table says of `pos` in `segment` and `frame`, from the table's bytes.
+pub fn keep_in(table: &[u8], pos: &Position, segment: Segment, frame: Frame) -> Option<Keep> {
+    Some(Keep(table[slot_of(pos, segment, frame)?]))
 }
 
 /// Checks every entry of every `stride`-th block of `table` against the equation its children
@@ -413,13 +520,21 @@ pub fn check(
         .map(|block| {
             let mut found = (0, Vec::new());
             for i in block * BLOCK_SLOTS..(block + 1) * BLOCK_SLOTS {
-                let (turn, segment, squares) = squares_at(i);
-                let want = evaluate(&|i| table[i], &value, &exits, segment, turn, squares);
+                let (turn, state, squares) = squares_at(i);
+                let want = evaluate(
+                    &|i| table[i],
+                    &value,
+                    || bound(&value, turn, squares),
+                    &exits,
+                    state,
+                    turn,
+                    squares,
+                );
                 if want != table[i] {
                     found.0 += 1;
                     if found.1.len() < 10 {
                         found.1.push(format!(
-                            "{turn:?} to move, {segment:?}, {squares:?}: stored {}, the children give {want}",
+                            "{turn:?} to move, {state:?}, {squares:?}: stored {}, the children give {want}",
                             table[i]
                         ));
                     }

@@ -31,10 +31,10 @@
 //! byte at d.
 //!
 //! Layout: a byte per slot as in the keep table (k + 1 for k plies, 255 for ever, 0 for a
-//! position that has ended or none), slot = (((((side · 2 + order) · 2 + segment) · 35 + pawn)
-//! · 49 + White king) · 49 + White rook) · 2401 + Black king · 49 + Black rook, pawn = file · 5
-//! + rank − 2 (ranks 2–6); a *block* (the unit the file stores) is one (side, order, segment,
-//! pawn, White king), as big as the keep table's.
+//! position that has ended or none), slot = (((((side · 2 + order) · 2 + segment) · 35 +
+//! pawn) · 49 + White king) · 49 + White rook) · 2401 + Black king · 49 + Black rook, with pawn
+//! = file · 5 + rank − 2 (ranks 2–6); a *block* (the unit the file stores) is one (side, order,
+//! segment, pawn, White king), as big as the keep table's.
 
 use rayon::prelude::*;
 use small_board::{Color, Move, Piece, Position, Role, Square};

@@ -397,19 +397,10 @@ impl Leaves {
                     return (0, Moves::default());
                 };
                 let legal = pos.legal_moves();
+                let leaf = leaf_of(&value, &pos, legal.is_empty());
                 if legal.is_empty() {
-                    let leaf = if pos.is_check() && turn == Color::Black {
-                        FOREVER
-                    } else {
-                        0
-                    };
                     return (leaf, Moves::default());
                 }
-                let leaf = match bound_of(&value, &pos) {
-                    (NONE, true) => WHITE_MATES,
-                    (NONE, false) => NO_BOUND,
-                    (cap, _) => cap.min(LAST_BOUND),
-                };
                 let mut moves = Moves {
                     quiet: [0; 2],
                     captures: if turn == Color::White { 0 } else { FOREVER },
@@ -450,6 +441,34 @@ impl Leaves {
             quiet: self.quiet[i],
             captures: self.captures[i],
         }
+    }
+}
+
+/// The leaf of a position (see [`Leaves::leaves`]), `ended` when it has no move.
+pub(super) fn leaf_of(value: &impl Fn(Kind, &Position) -> u8, pos: &Position, ended: bool) -> u8 {
+    if ended {
+        return if pos.is_check() && pos.turn() == Color::Black {
+            FOREVER
+        } else {
+            0
+        };
+    }
+    match bound_of(value, pos) {
+        (NONE, true) => WHITE_MATES,
+        (NONE, false) => NO_BOUND,
+        (cap, _) => cap.min(LAST_BOUND),
+    }
+}
+
+/// What the distance tables settle of a position from its leaf, before its moves are looked
+/// at: `Err(byte)` for an end, a bound of 1 (the position itself is kept, its moves cannot do
+/// better), White's mate while the drop is there (`fresh`); else `Ok` of the byte's cap.
+pub(super) fn cap_of(leaf: u8, fresh: bool) -> Result<u8, u8> {
+    match leaf {
+        0 | 1 | FOREVER => Err(leaf),
+        WHITE_MATES if fresh => Err(FOREVER),
+        WHITE_MATES | NO_BOUND => Ok(NONE),
+        cap => Ok(cap),
     }
 }
 
@@ -585,13 +604,9 @@ fn equation(
     white: impl Fn(Move, [Square; 4]) -> Option<u8>,
     black: impl Fn([Square; 4]) -> u8,
 ) -> u8 {
-    // What the distance tables settle: an end, a bound of 1 (the position itself is kept,
-    // its moves cannot do better), White's mate while the drop is there.
-    let cap = match leaves.leaf(turn, squares) {
-        leaf @ (0 | 1 | FOREVER) => return leaf,
-        WHITE_MATES if fresh => return FOREVER,
-        WHITE_MATES | NO_BOUND => NONE,
-        cap => cap,
+    let cap = match cap_of(leaves.leaf(turn, squares), fresh) {
+        Ok(cap) => cap,
+        Err(byte) => return byte,
     };
     let moves = leaves.moves(turn, squares);
     // The mover's king and rook, and their quiet moves with the squares after each.

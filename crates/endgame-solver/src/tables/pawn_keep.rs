@@ -37,12 +37,12 @@
 //! segment, pawn, White king), as big as the keep table's.
 
 use rayon::prelude::*;
-use small_board::{Color, Move, Piece, Position, Role, Square};
+use small_board::{Bitboard, Color, Move, Piece, Position, Role, Square, attacks};
 
 use super::{
-    Kind, NONE,
+    Kind,
     index::{Symmetry, position_of},
-    keep::{self, FOREVER, Keep, LAST_BOUND},
+    keep::{self, FOREVER, Keep},
     material::Material,
     order::{ALL, Run},
 };
@@ -275,110 +275,234 @@ impl Exits {
     }
 }
 
-/// The distance tables' bound ([`keep::bound_of`]) of the squares with `turn` to move, `(0,
-/// false)` where they make no position.
-fn bound(value: &impl Fn(Kind, &Position) -> u8, turn: Color, squares: [Square; 5]) -> (u8, bool) {
-    position(turn, squares).map_or((0, false), |pos| keep::bound_of(value, &pos))
+/// What the distance tables and a position's own moves say, as the equation reads them, the
+/// same in every order and segment state: worked out once for the four.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    /// [`keep::leaf_of`] of the position, 0 where the squares make none.
+    leaf: u8,
+    /// The captures' and promotions' best byte for White (the largest, 0 with none), worst
+    /// for Black (the smallest, [`FOREVER`] with none): they leave the table.
+    exits: u8,
+    /// The mover's other moves ([`Quiet`]).
+    quiet: Quiet,
 }
 
-/// The byte of the squares with `turn` to move in `segment` and `order`'s table, from the
-/// table's slots already filled (`table(slot)`), the distance tables (`value`; `bound` gives
-/// [`keep::bound_of`] the position, and `(0, false)` where the squares make none), the keep
-/// table and the captures' bytes.
+/// The mover's moves that stay in the table, packed: the rook's destinations (bits 0–48), the
+/// king's as a subset of the squares it attacks, in square order (bits 49–56), and the
+/// pawn's push and double step (bits 57 and 58).
+#[derive(Clone, Copy, Debug, Default)]
+struct Quiet(u64);
+
+impl Quiet {
+    const KING: u32 = 49;
+    const PAWN: u32 = 57;
+
+    /// Packs the quiet moves `moves` of a position with the mover's king on `king`.
+    fn of(king: Square, moves: impl Iterator<Item = Move>) -> Quiet {
+        let attacked: Vec<Square> = attacks::king_attacks(king).collect();
+        Quiet(moves.fold(0, |bits, m| {
+            bits | match m.role {
+                Role::King => {
+                    let k = attacked.iter().position(|&sq| sq == m.to).unwrap_or(0);
+                    1 << (Quiet::KING + k as u32)
+                }
+                Role::Pawn if m.to.index() - m.from.index() == 14 => 1 << (Quiet::PAWN + 1),
+                Role::Pawn => 1 << Quiet::PAWN,
+                _ => 1 << m.to.index(),
+            }
+        }))
+    }
+
+    /// The squares after each move, the mover being `turn` (see [`squares_at`] for the
+    /// order), the pawn's moves last.
+    fn after(self, turn: Color, squares: [Square; 5]) -> impl Iterator<Item = [Square; 5]> {
+        let (king, rook) = if turn == Color::White { (0, 1) } else { (3, 4) };
+        let moved = move |piece: usize, to: Square| {
+            let mut after = squares;
+            after[piece] = to;
+            after
+        };
+        let kings = attacks::king_attacks(squares[king])
+            .enumerate()
+            .filter(move |&(k, _)| self.0 >> (Quiet::KING + k as u32) & 1 != 0)
+            .map(move |(_, to)| moved(king, to));
+        let rooks = Bitboard(self.0 & ((1 << 49) - 1)).map(move |to| moved(rook, to));
+        let pawns = (1..=2)
+            .filter(move |step| self.0 >> (Quiet::PAWN + step - 1) & 1 != 0)
+            .filter_map(move |step| Square::new(squares[2].index() as u32 + 7 * step))
+            .map(move |to| moved(2, to));
+        kings.chain(rooks).chain(pawns)
+    }
+}
+
+impl Entry {
+    /// The entry of the squares with `turn` to move (`value` and `exits` as for [`build`]).
+    fn of(
+        value: &impl Fn(Kind, &Position) -> u8,
+        exits: &Exits,
+        turn: Color,
+        squares: [Square; 5],
+    ) -> Entry {
+        let Some(pos) = position(turn, squares) else {
+            return Entry::default();
+        };
+        let moves = pos.legal_moves();
+        let leaf = keep::leaf_of(value, &pos, moves.is_empty());
+        let leaving = |m: &Move| m.promotion.is_some() || m.capture.is_some();
+        let left = moves.iter().filter(|m| leaving(m)).map(|&m| match m.capture {
+            Some(taken) if m.promotion.is_none() => exits.after(taken, turn, moved(squares, m)),
+            _ => keep::outside(value, &pos.play(m)),
+        });
+        let exits = if turn == Color::White {
+            left.fold(0, u8::max)
+        } else {
+            left.fold(FOREVER, u8::min)
+        };
+        let quiet = Quiet::of(pos.king(turn), moves.iter().copied().filter(|m| !leaving(m)));
+        Entry { leaf, exits, quiet }
+    }
+}
+
+/// The squares after `m`, a move that promotes nothing, by the side to move in `squares` (a
+/// captured piece's square is left as it was).
+fn moved(squares: [Square; 5], m: Move) -> [Square; 5] {
+    let mut after = squares;
+    if let Some(piece) = squares.iter().position(|&sq| sq == m.from) {
+        after[piece] = m.to;
+    }
+    after
+}
+
+/// Where the equation reads the bytes of a position's children that stay in the table.
+trait Children {
+    /// The same order, segment state and pawn square with `turn` to move: a move of a run, or
+    /// Black's.
+    fn run(&self, turn: Color, squares: [Square; 5]) -> u8;
+    /// Black to move with one run left, in the best frame: after the drop.
+    fn dropped(&self, squares: [Square; 5]) -> u8;
+    /// Black to move in a new segment, in the best frame: after a pawn move.
+    fn pushed(&self, squares: [Square; 5]) -> u8;
+}
+
+/// The byte of the squares with `turn` to move in `segment` and `order`'s table, from their
+/// [`Entry`] and their children's bytes.
 fn evaluate(
-    table: &impl Fn(usize) -> u8,
-    value: &impl Fn(Kind, &Position) -> u8,
-    bound: impl FnOnce() -> (u8, bool),
-    exits: &Exits,
+    children: &impl Children,
+    entry: Entry,
     (order, segment): (Order, Segment),
     turn: Color,
     squares: [Square; 5],
 ) -> u8 {
-    // White's mate first: it settles most of a new segment's positions without their moves (a
-    // position that has ended is White's mate only where Black is mated: for ever too).
-    let bound = bound();
-    if bound == (NONE, true) && segment == Segment::New {
-        return FOREVER;
-    }
-    let Some(pos) = position(turn, squares) else {
-        return 0;
-    };
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return if pos.is_check() && turn == Color::Black {
-            FOREVER
-        } else {
-            0
-        };
-    }
-    let cap = match bound {
-        (NONE, _) => NONE,
-        (cap, _) => cap.min(LAST_BOUND),
-    };
-    if cap <= 1 {
-        return cap;
-    }
-    let slot = |order, turn, segment, squares| slot(order, turn, segment, squares).map_or(0, table);
-    // Where a run starts, White picks its frame.
-    let any_frame = |turn, segment, squares| {
-        Frame::ALL
-            .iter()
-            .map(|&frame| slot(frame.order, turn, segment, framed(squares, frame)))
-            .max()
-            .unwrap_or(0)
+    // White's mate settles most of a new segment's positions without their moves (a position
+    // that has ended is White's mate only where Black is mated: for ever too).
+    let cap = match keep::cap_of(entry.leaf, segment == Segment::New) {
+        Ok(cap) => cap,
+        Err(byte) => return byte,
     };
     let frame = Frame::new(order, false);
-    // The squares after a move that promotes nothing.
-    let after = |m: Move| {
-        let mut squares = squares;
-        let piece = match (turn, m.role) {
-            (Color::White, Role::King) => 0,
-            (Color::White, Role::Pawn) => 2,
-            (Color::White, _) => 1,
-            (Color::Black, Role::King) => 3,
-            (Color::Black, _) => 4,
-        };
-        squares[piece] = m.to;
-        squares
-    };
+    let mut after = entry.quiet.after(turn, squares);
     let best = if turn == Color::White {
-        moves.iter().fold(0, |best, &m| {
-            let child = if m.promotion.is_some() {
-                keep::outside(value, &pos.play(m))
-            } else if let Some(taken) = m.capture {
-                exits.after(taken, turn, after(m))
-            } else if m.role == Role::Pawn {
-                let mut squares = squares;
-                squares[2] = m.to;
-                any_frame(Color::Black, Segment::New, squares)
+        let mut best = entry.exits;
+        while best < FOREVER
+            && let Some(next) = after.next()
+        {
+            let child = if next[2] != squares[2] {
+                // A pawn move starts a new segment, in any frame.
+                children.pushed(next)
             } else {
-                let next = after(m);
                 let up = frame.key(next[0], next[1]) > frame.key(squares[0], squares[1]);
                 let run = if up {
-                    slot(order, Color::Black, segment, next)
+                    children.run(Color::Black, next)
                 } else {
                     0
                 };
                 // With two runs left, any move may end the first.
                 let drop = if segment == Segment::New {
-                    any_frame(Color::Black, Segment::Distinct, next)
+                    children.dropped(next)
                 } else {
                     0
                 };
                 run.max(drop)
             };
-            best.max(child)
-        })
+            best = best.max(child);
+        }
+        best
     } else {
-        moves.iter().fold(FOREVER, |worst, &m| {
-            let child = match m.capture {
-                Some(taken) => exits.after(taken, turn, after(m)),
-                None => slot(order, Color::White, segment, after(m)),
-            };
-            worst.min(child)
-        })
+        let mut worst = entry.exits;
+        while worst > 0
+            && let Some(next) = after.next()
+        {
+            worst = worst.min(children.run(Color::White, next));
+        }
+        worst
     };
     keep::one_ply_more(best, cap)
+}
+
+/// The children's bytes read from a filled table, in one order and segment state.
+struct Filled<'a> {
+    table: &'a [u8],
+    order: Order,
+    segment: Segment,
+}
+
+impl Filled<'_> {
+    /// The byte of the squares with `turn` to move in `segment`, in the best frame: where a
+    /// run starts, White picks its frame.
+    fn any_frame(&self, turn: Color, segment: Segment, squares: [Square; 5]) -> u8 {
+        Frame::ALL
+            .iter()
+            .filter_map(|&frame| slot(frame.order, turn, segment, framed(squares, frame)))
+            .map(|slot| self.table[slot])
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl Children for Filled<'_> {
+    fn run(&self, turn: Color, squares: [Square; 5]) -> u8 {
+        slot(self.order, turn, self.segment, squares).map_or(0, |slot| self.table[slot])
+    }
+
+    fn dropped(&self, squares: [Square; 5]) -> u8 {
+        self.any_frame(Color::Black, Segment::Distinct, squares)
+    }
+
+    fn pushed(&self, squares: [Square; 5]) -> u8 {
+        self.any_frame(Color::Black, Segment::New, squares)
+    }
+}
+
+/// The children's bytes while one order, segment state and pawn square is filled: its own
+/// slots so far (by side to move, then [`placement`]), the drop's bytes worked out for the
+/// pawn square (by [`placement`]), and the table for the rest (filled before).
+struct Sweep<'a> {
+    own: &'a [u8],
+    dropped: &'a [u8],
+    filled: Filled<'a>,
+}
+
+impl Children for Sweep<'_> {
+    fn run(&self, turn: Color, squares: [Square; 5]) -> u8 {
+        self.own[usize::from(turn == Color::Black) * 49usize.pow(4) + placement(squares)]
+    }
+
+    fn dropped(&self, squares: [Square; 5]) -> u8 {
+        self.dropped[placement(squares)]
+    }
+
+    fn pushed(&self, squares: [Square; 5]) -> u8 {
+        self.filled.pushed(squares)
+    }
+}
+
+/// The index of the squares' placement, the pawn's left out: White's king and rook, Black's
+/// king and rook.
+fn placement(squares: [Square; 5]) -> usize {
+    [squares[0], squares[1], squares[3], squares[4]]
+        .iter()
+        .fold(0, |i, sq| i * 49 + sq.index())
 }
 
 /// The square of the lowest base-49 digit of `i`.
@@ -421,7 +545,7 @@ fn squares_at(i: usize) -> (Color, (Order, Segment), [Square; 5]) {
 
 /// Builds the table from the distance tables (`value(kind, position)`: the byte of any position
 /// of the task's material) and the keep table, calling `progress(slots)` after each pawn rank,
-/// segment state and order.
+/// pair of mirrored files and segment state.
 pub fn build(
     value: impl Fn(Kind, &Position) -> u8 + Sync,
     keep_table: &[u8],
@@ -429,69 +553,102 @@ pub fn build(
 ) -> Vec<u8> {
     let exits = Exits::new(&value, keep_table);
     let mut table = vec![0u8; SLOTS];
+    // White's moves in a run go up the order, Black's leave White's placement: each order's
+    // placements from the top of the order down, White to move before Black at each.
+    let placements = [Order::Up, Order::Down].map(|order| {
+        let frame = Frame::new(order, false);
+        let mut placements: Vec<(Square, Square)> = Square::all()
+            .flat_map(|king| Square::all().map(move |rook| (king, rook)))
+            .collect();
+        placements.sort_by_key(|&(king, rook)| std::cmp::Reverse(frame.key(king, rook)));
+        placements
+    });
+    const SIDE: usize = 49usize.pow(4);
+    let black_squares = |black: usize| (square_of(black / 49), square_of(black));
     // A pawn move leads to a square further up: those first. The first run's drop leads to the
     // state with one run left, in any frame (the pawn on the mirrored file, the other order):
-    // that one first, in both orders. The pawn's files at one rank never lead to each other:
-    // filled side by side.
+    // that one first, in both orders, for a file and its mirror together. Each order, segment
+    // state and pawn square reads no other of its segment state and rank: filled side by side.
     for rank in (1..=5).rev() {
-        let squares = |file: usize, (king, rook): (Square, Square), black: usize| {
-            let square = |i: usize| Square::new(i as u32).unwrap_or(Square::A1);
-            let pawn = square(rank * 7 + file);
-            [king, rook, pawn, square(black / 49), square(black % 49)]
-        };
-        // The distance tables' bound of every position of the rank, the same in every segment
-        // and order (so read once, not four times), by side to move, file, White's king and
-        // rook, Black's king and rook.
-        let bounds: Vec<(u8, bool)> = (0..2 * 7 * 49usize.pow(4))
-            .into_par_iter()
-            .map(|i| {
-                let turn = [Color::White, Color::Black][i / (7 * 49usize.pow(4))];
-                let file = i / 49usize.pow(4) % 7;
-                let placement = (square_of(i / 117_649), square_of(i / 2401));
-                bound(&value, turn, squares(file, placement, i % 2401))
-            })
-            .collect();
-        for segment in [Segment::Distinct, Segment::New] {
-            for order in [Order::Up, Order::Down] {
-                // White's moves in a run go up the order, Black's leave White's placement: the
-                // placements from the top of the order down, White to move before Black at each.
-                let frame = Frame::new(order, false);
-                let mut placements: Vec<(Square, Square)> = Square::all()
-                    .flat_map(|king| Square::all().map(move |rook| (king, rook)))
+        for files in [&[0, 6][..], &[1, 5], &[2, 4], &[3]] {
+            let pawns: Vec<Square> = files.iter().map(|file| square_of(rank * 7 + file)).collect();
+            let squares = |k: usize, (king, rook): (Square, Square), black: usize| {
+                let (black_king, black_rook) = black_squares(black);
+                [king, rook, pawns[k], black_king, black_rook]
+            };
+            // By side to move, pawn, White's king and rook, Black's king and rook.
+            let entries: Vec<Entry> = (0..2 * pawns.len() * SIDE)
+                .into_par_iter()
+                .map(|i| {
+                    let turn = [Color::White, Color::Black][i / (pawns.len() * SIDE)];
+                    let placement = (square_of(i / 117_649), square_of(i / 2401));
+                    let k = i / SIDE % pawns.len();
+                    Entry::of(&value, &exits, turn, squares(k, placement, i % 2401))
+                })
+                .collect();
+            // By pawn, then placement.
+            let mut dropped = Vec::new();
+            for segment in [Segment::Distinct, Segment::New] {
+                let sweeps: Vec<(Order, usize)> = [Order::Up, Order::Down]
+                    .into_iter()
+                    .flat_map(|order| (0..pawns.len()).map(move |k| (order, k)))
                     .collect();
-                placements.sort_by_key(|&(king, rook)| std::cmp::Reverse(frame.key(king, rook)));
-                for placement @ (king, rook) in placements {
-                    for turn in [Color::White, Color::Black] {
-                        let slices: Vec<u8> = (0..7 * 2401)
-                            .into_par_iter()
-                            .with_min_len(49)
-                            .map(|i| {
-                                let (file, black) = (i / 2401, i % 2401);
-                                let at = ((usize::from(turn == Color::Black) * 7 + file) * 49
-                                    + king.index())
-                                    * 49
-                                    + rook.index();
-                                evaluate(
-                                    &|i| table[i],
-                                    &value,
-                                    || bounds[at * 2401 + black],
-                                    &exits,
-                                    (order, segment),
-                                    turn,
-                                    squares(file, placement, black),
-                                )
-                            })
-                            .collect();
-                        for (file, slice) in slices.chunks(2401).enumerate() {
-                            if let Some(start) =
-                                slot(order, turn, segment, squares(file, placement, 0))
+                let filled: Vec<Vec<u8>> = sweeps
+                    .par_iter()
+                    .map(|&(order, k)| {
+                        let mut own = vec![0u8; 2 * SIDE];
+                        for &placement @ (king, rook) in &placements[order as usize] {
+                            for (side, turn) in [Color::White, Color::Black].into_iter().enumerate()
                             {
-                                table[start..start + 2401].copy_from_slice(slice);
+                                let at = side * SIDE + (king.index() * 49 + rook.index()) * 2401;
+                                let entry_at = (side * pawns.len() + k) * SIDE + at % SIDE;
+                                for black in 0..2401 {
+                                    let children = Sweep {
+                                        own: &own,
+                                        dropped: dropped.get(k * SIDE..).unwrap_or(&[]),
+                                        filled: Filled {
+                                            table: &table,
+                                            order,
+                                            segment,
+                                        },
+                                    };
+                                    own[at + black] = evaluate(
+                                        &children,
+                                        entries[entry_at + black],
+                                        (order, segment),
+                                        turn,
+                                        squares(k, placement, black),
+                                    );
+                                }
                             }
+                        }
+                        own
+                    })
+                    .collect();
+                for ((order, k), own) in sweeps.into_iter().zip(filled) {
+                    for (side, turn) in [Color::White, Color::Black].into_iter().enumerate() {
+                        let first = squares(k, (Square::A1, Square::A1), 0);
+                        if let Some(start) = slot(order, turn, segment, first) {
+                            table[start..start + SIDE]
+                                .copy_from_slice(&own[side * SIDE..(side + 1) * SIDE]);
                         }
                     }
                 }
-                progress(7 * 2 * 49usize.pow(4) as u64);
+                if segment == Segment::Distinct {
+                    let filled = Filled {
+                        table: &table,
+                        order: Order::Up,
+                        segment,
+                    };
+                    dropped = (0..pawns.len() * SIDE)
+                        .into_par_iter()
+                        .map(|i| {
+                            let placement = (square_of(i / 117_649), square_of(i / 2401));
+                            filled.dropped(squares(i / SIDE, placement, i % 2401))
+                        })
+                        .collect();
+                }
+                progress(2 * 2 * (pawns.len() * SIDE) as u64);
             }
         }
     }
@@ -521,15 +678,14 @@ pub fn check(
             let mut found = (0, Vec::new());
             for i in block * BLOCK_SLOTS..(block + 1) * BLOCK_SLOTS {
                 let (turn, state, squares) = squares_at(i);
-                let want = evaluate(
-                    &|i| table[i],
-                    &value,
-                    || bound(&value, turn, squares),
-                    &exits,
-                    state,
-                    turn,
-                    squares,
-                );
+                let entry = Entry::of(&value, &exits, turn, squares);
+                let (order, segment) = state;
+                let children = Filled {
+                    table,
+                    order,
+                    segment,
+                };
+                let want = evaluate(&children, entry, state, turn, squares);
                 if want != table[i] {
                     found.0 += 1;
                     if found.1.len() < 10 {

@@ -101,18 +101,20 @@ impl Frame {
     /// The rank of White's placement (king, rook) in the frame's order: every move of a run
     /// raises it.
     pub fn key(self, king: Square, rook: Square) -> usize {
-        let index = |sq: Square| {
-            let sq = if self.mirror {
-                Symmetry::MIRROR.apply(sq)
-            } else {
-                sq
-            };
-            match self.order {
-                Order::Up => sq.index(),
-                Order::Down => 48 - sq.index(),
-            }
+        self.place(king) * 49 + self.place(rook)
+    }
+
+    /// The square's place in the frame's order.
+    fn place(self, sq: Square) -> usize {
+        let sq = if self.mirror {
+            Symmetry::MIRROR.apply(sq)
+        } else {
+            sq
         };
-        index(king) * 49 + index(rook)
+        match self.order {
+            Order::Up => sq.index(),
+            Order::Down => 48 - sq.index(),
+        }
     }
 }
 
@@ -300,12 +302,12 @@ impl Quiet {
 
     /// Packs the quiet moves `moves` of a position with the mover's king on `king`.
     fn of(king: Square, moves: impl Iterator<Item = Move>) -> Quiet {
-        let attacked: Vec<Square> = attacks::king_attacks(king).collect();
+        let attacked = attacks::king_attacks(king).0;
         Quiet(moves.fold(0, |bits, m| {
             bits | match m.role {
                 Role::King => {
-                    let k = attacked.iter().position(|&sq| sq == m.to).unwrap_or(0);
-                    1 << (Quiet::KING + k as u32)
+                    let below = attacked & ((1 << m.to.index()) - 1);
+                    1 << (Quiet::KING + below.count_ones())
                 }
                 Role::Pawn if m.to.index() - m.from.index() == 14 => 1 << (Quiet::PAWN + 1),
                 Role::Pawn => 1 << Quiet::PAWN,
@@ -314,25 +316,23 @@ impl Quiet {
         }))
     }
 
-    /// The squares after each move, the mover being `turn` (see [`squares_at`] for the
-    /// order), the pawn's moves last.
-    fn after(self, turn: Color, squares: [Square; 5]) -> impl Iterator<Item = [Square; 5]> {
+    /// The destinations of the mover's king, rook and pawn, each with the piece's index in
+    /// the squares (see [`squares_at`] for their order), the mover being `turn`.
+    fn targets(self, turn: Color, squares: [Square; 5]) -> [(usize, Bitboard); 3] {
         let (king, rook) = if turn == Color::White { (0, 1) } else { (3, 4) };
-        let moved = move |piece: usize, to: Square| {
-            let mut after = squares;
-            after[piece] = to;
-            after
-        };
+        let bit = |i: u32| self.0 >> i & 1 != 0;
         let kings = attacks::king_attacks(squares[king])
             .enumerate()
-            .filter(move |&(k, _)| self.0 >> (Quiet::KING + k as u32) & 1 != 0)
-            .map(move |(_, to)| moved(king, to));
-        let rooks = Bitboard(self.0 & ((1 << 49) - 1)).map(move |to| moved(rook, to));
+            .filter(|&(k, _)| bit(Quiet::KING + k as u32))
+            .fold(0, |set, (_, to)| set | 1 << to.index());
         let pawns = (1..=2)
-            .filter(move |step| self.0 >> (Quiet::PAWN + step - 1) & 1 != 0)
-            .filter_map(move |step| Square::new(squares[2].index() as u32 + 7 * step))
-            .map(move |to| moved(2, to));
-        kings.chain(rooks).chain(pawns)
+            .filter(|&step| bit(Quiet::PAWN + step - 1))
+            .fold(0, |set, step| set | 1 << (squares[2].index() + 7 * step as usize));
+        [
+            (king, Bitboard(kings)),
+            (rook, Bitboard(self.0 & ((1 << 49) - 1))),
+            (2, Bitboard(pawns)),
+        ]
     }
 }
 
@@ -374,16 +374,39 @@ fn moved(squares: [Square; 5], m: Move) -> [Square; 5] {
     after
 }
 
+/// A child of a position inside the table: one piece (by its index in the squares) moved.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    /// The squares before the move.
+    before: [Square; 5],
+    piece: usize,
+    to: Square,
+    /// The [`placement`] after the move.
+    placement: usize,
+}
+
+impl Child {
+    /// The squares after the move.
+    fn squares(self) -> [Square; 5] {
+        let mut squares = self.before;
+        squares[self.piece] = self.to;
+        squares
+    }
+}
+
 /// Where the equation reads the bytes of a position's children that stay in the table.
 trait Children {
     /// The same order, segment state and pawn square with `turn` to move: a move of a run, or
     /// Black's.
-    fn run(&self, turn: Color, squares: [Square; 5]) -> u8;
+    fn run(&self, turn: Color, child: Child) -> u8;
     /// Black to move with one run left, in the best frame: after the drop.
-    fn dropped(&self, squares: [Square; 5]) -> u8;
+    fn dropped(&self, child: Child) -> u8;
     /// Black to move in a new segment, in the best frame: after a pawn move.
-    fn pushed(&self, squares: [Square; 5]) -> u8;
+    fn pushed(&self, child: Child) -> u8;
 }
+
+/// A piece's weight in [`placement`], by its index in the squares (the pawn has none).
+const WEIGHTS: [usize; 5] = [49 * 49 * 49, 49 * 49, 0, 49, 1];
 
 /// The byte of the squares with `turn` to move in `segment` and `order`'s table, from their
 /// [`Entry`] and their children's bytes.
@@ -401,42 +424,51 @@ fn evaluate(
         Err(byte) => return byte,
     };
     let frame = Frame::new(order, false);
-    let mut after = entry.quiet.after(turn, squares);
-    let best = if turn == Color::White {
-        let mut best = entry.exits;
-        while best < FOREVER
-            && let Some(next) = after.next()
-        {
-            let child = if next[2] != squares[2] {
+    let at = placement(squares);
+    let white = turn == Color::White;
+    // White's best child (the largest byte) or Black's worst (the smallest), until it cannot
+    // change.
+    let mut best = entry.exits;
+    'moves: for (piece, targets) in entry.quiet.targets(turn, squares) {
+        let from = squares[piece];
+        for to in targets {
+            let child = Child {
+                before: squares,
+                piece,
+                to,
+                placement: at + to.index() * WEIGHTS[piece] - from.index() * WEIGHTS[piece],
+            };
+            if !white {
+                best = best.min(children.run(Color::White, child));
+                if best == 0 {
+                    break 'moves;
+                }
+                continue;
+            }
+            let byte = if piece == 2 {
                 // A pawn move starts a new segment, in any frame.
-                children.pushed(next)
+                children.pushed(child)
             } else {
-                let up = frame.key(next[0], next[1]) > frame.key(squares[0], squares[1]);
-                let run = if up {
-                    children.run(Color::Black, next)
+                // A run's move raises White's key: only the king or the rook moves.
+                let run = if frame.place(to) > frame.place(from) {
+                    children.run(Color::Black, child)
                 } else {
                     0
                 };
                 // With two runs left, any move may end the first.
                 let drop = if segment == Segment::New {
-                    children.dropped(next)
+                    children.dropped(child)
                 } else {
                     0
                 };
                 run.max(drop)
             };
-            best = best.max(child);
+            best = best.max(byte);
+            if best == FOREVER {
+                break 'moves;
+            }
         }
-        best
-    } else {
-        let mut worst = entry.exits;
-        while worst > 0
-            && let Some(next) = after.next()
-        {
-            worst = worst.min(children.run(Color::White, next));
-        }
-        worst
-    };
+    }
     keep::one_ply_more(best, cap)
 }
 
@@ -461,16 +493,16 @@ impl Filled<'_> {
 }
 
 impl Children for Filled<'_> {
-    fn run(&self, turn: Color, squares: [Square; 5]) -> u8 {
-        slot(self.order, turn, self.segment, squares).map_or(0, |slot| self.table[slot])
+    fn run(&self, turn: Color, child: Child) -> u8 {
+        slot(self.order, turn, self.segment, child.squares()).map_or(0, |slot| self.table[slot])
     }
 
-    fn dropped(&self, squares: [Square; 5]) -> u8 {
-        self.any_frame(Color::Black, Segment::Distinct, squares)
+    fn dropped(&self, child: Child) -> u8 {
+        self.any_frame(Color::Black, Segment::Distinct, child.squares())
     }
 
-    fn pushed(&self, squares: [Square; 5]) -> u8 {
-        self.any_frame(Color::Black, Segment::New, squares)
+    fn pushed(&self, child: Child) -> u8 {
+        self.any_frame(Color::Black, Segment::New, child.squares())
     }
 }
 
@@ -484,16 +516,16 @@ struct Sweep<'a> {
 }
 
 impl Children for Sweep<'_> {
-    fn run(&self, turn: Color, squares: [Square; 5]) -> u8 {
-        self.own[usize::from(turn == Color::Black) * 49usize.pow(4) + placement(squares)]
+    fn run(&self, turn: Color, child: Child) -> u8 {
+        self.own[usize::from(turn == Color::Black) * 49usize.pow(4) + child.placement]
     }
 
-    fn dropped(&self, squares: [Square; 5]) -> u8 {
-        self.dropped[placement(squares)]
+    fn dropped(&self, child: Child) -> u8 {
+        self.dropped[child.placement]
     }
 
-    fn pushed(&self, squares: [Square; 5]) -> u8 {
-        self.filled.pushed(squares)
+    fn pushed(&self, child: Child) -> u8 {
+        self.filled.pushed(child)
     }
 }
 
@@ -644,7 +676,8 @@ pub fn build(
                         .into_par_iter()
                         .map(|i| {
                             let placement = (square_of(i / 117_649), square_of(i / 2401));
-                            filled.dropped(squares(i / SIDE, placement, i % 2401))
+                            let squares = squares(i / SIDE, placement, i % 2401);
+                            filled.any_frame(Color::Black, Segment::Distinct, squares)
                         })
                         .collect();
                 }

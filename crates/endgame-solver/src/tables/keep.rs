@@ -49,7 +49,7 @@
 use std::cmp::Reverse;
 
 use rayon::prelude::*;
-use small_board::{Bitboard, Color, Move, Piece, Position, Role, Square};
+use small_board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
 
 use super::{
     Dtm, Kind, NONE,
@@ -381,7 +381,7 @@ impl Leaves {
         let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
         let (leaves, moves): (Vec<u8>, Vec<Moves>) = (0..2 * 49usize.pow(4))
             .into_par_iter()
-            .map(|i| {
+            .map_init(MoveList::new, |legal, i| {
                 let turn = if i < 49usize.pow(4) {
                     Color::White
                 } else {
@@ -396,8 +396,7 @@ impl Leaves {
                 let Some(pos) = position(turn, squares) else {
                     return (0, Moves::default());
                 };
-                let legal = pos.legal_moves();
-                let leaf = leaf_of(&value, &pos, legal.is_empty());
+                let leaf = leaf_of(&value, &pos, legal);
                 if legal.is_empty() {
                     return (leaf, Moves::default());
                 }
@@ -405,7 +404,7 @@ impl Leaves {
                     quiet: [0; 2],
                     captures: if turn == Color::White { 0 } else { FOREVER },
                 };
-                for m in legal {
+                for &m in legal.iter() {
                     if m.capture.is_some() {
                         let child = outside(&value, &pos.play(m));
                         moves.captures = match turn {
@@ -444,16 +443,30 @@ impl Leaves {
     }
 }
 
-/// The leaf of a position (see [`Leaves::leaves`]), `ended` when it has no move.
-pub(super) fn leaf_of(value: &impl Fn(Kind, &Position) -> u8, pos: &Position, ended: bool) -> u8 {
-    if ended {
+/// The leaf of a position (see [`Leaves::leaves`]), with its legal moves put in `legal`: none
+/// where the leaf settles the position in every state without them (it has ended, or its
+/// bound is 0 or 1).
+pub(super) fn leaf_of(
+    value: &impl Fn(Kind, &Position) -> u8,
+    pos: &Position,
+    legal: &mut MoveList,
+) -> u8 {
+    legal.clear();
+    let bound = bound_of(value, pos);
+    // A position that has ended is bound to 0 unless Black is mated (White's mate): the bound
+    // settles it as its end does.
+    if bound.0 <= 1 && !bound.1 {
+        return bound.0;
+    }
+    pos.legal_moves_into(legal);
+    if legal.is_empty() {
         return if pos.is_check() && pos.turn() == Color::Black {
             FOREVER
         } else {
             0
         };
     }
-    match bound_of(value, pos) {
+    match bound {
         (NONE, true) => WHITE_MATES,
         (NONE, false) => NO_BOUND,
         (cap, _) => cap.min(LAST_BOUND),

@@ -37,7 +37,7 @@
 //! segment, pawn, White king), as big as the keep table's.
 
 use rayon::prelude::*;
-use small_board::{Bitboard, Color, Move, Piece, Position, Role, Square, attacks};
+use small_board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square, attacks};
 
 use super::{
     Kind,
@@ -337,18 +337,18 @@ impl Quiet {
 }
 
 impl Entry {
-    /// The entry of the squares with `turn` to move (`value` and `exits` as for [`build`]).
+    /// The entry of the squares with `turn` to move (`value` and `exits` as for [`build`];
+    /// `moves` is room for the position's moves).
     fn of(
         value: &impl Fn(Kind, &Position) -> u8,
         exits: &Exits,
-        turn: Color,
-        squares: [Square; 5],
+        (turn, squares): (Color, [Square; 5]),
+        moves: &mut MoveList,
     ) -> Entry {
         let Some(pos) = position(turn, squares) else {
             return Entry::default();
         };
-        let moves = pos.legal_moves();
-        let leaf = keep::leaf_of(value, &pos, moves.is_empty());
+        let leaf = keep::leaf_of(value, &pos, moves);
         let leaving = |m: &Move| m.promotion.is_some() || m.capture.is_some();
         let left = moves.iter().filter(|m| leaving(m)).map(|&m| match m.capture {
             Some(taken) if m.promotion.is_none() => exits.after(taken, turn, moved(squares, m)),
@@ -611,11 +611,11 @@ pub fn build(
             // By side to move, pawn, White's king and rook, Black's king and rook.
             let entries: Vec<Entry> = (0..2 * pawns.len() * SIDE)
                 .into_par_iter()
-                .map(|i| {
+                .map_init(MoveList::new, |moves, i| {
                     let turn = [Color::White, Color::Black][i / (pawns.len() * SIDE)];
                     let placement = (square_of(i / 117_649), square_of(i / 2401));
-                    let k = i / SIDE % pawns.len();
-                    Entry::of(&value, &exits, turn, squares(k, placement, i % 2401))
+                    let squares = squares(i / SIDE % pawns.len(), placement, i % 2401);
+                    Entry::of(&value, &exits, (turn, squares), moves)
                 })
                 .collect();
             // By pawn, then placement.
@@ -709,9 +709,10 @@ pub fn check(
         .step_by(stride)
         .map(|block| {
             let mut found = (0, Vec::new());
+            let mut moves = MoveList::new();
             for i in block * BLOCK_SLOTS..(block + 1) * BLOCK_SLOTS {
                 let (turn, state, squares) = squares_at(i);
-                let entry = Entry::of(&value, &exits, turn, squares);
+                let entry = Entry::of(&value, &exits, (turn, squares), &mut moves);
                 let (order, segment) = state;
                 let children = Filled {
                     table,

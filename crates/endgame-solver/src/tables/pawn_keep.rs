@@ -327,7 +327,9 @@ impl Quiet {
             .fold(0, |set, (_, to)| set | 1 << to.index());
         let pawns = (1..=2)
             .filter(|&step| bit(Quiet::PAWN + step - 1))
-            .fold(0, |set, step| set | 1 << (squares[2].index() + 7 * step as usize));
+            .fold(0, |set, step| {
+                set | 1 << (squares[2].index() + 7 * step as usize)
+            });
         [
             (king, Bitboard(kings)),
             (rook, Bitboard(self.0 & ((1 << 49) - 1))),
@@ -350,16 +352,22 @@ impl Entry {
         };
         let leaf = keep::leaf_of(value, &pos, moves);
         let leaving = |m: &Move| m.promotion.is_some() || m.capture.is_some();
-        let left = moves.iter().filter(|m| leaving(m)).map(|&m| match m.capture {
-            Some(taken) if m.promotion.is_none() => exits.after(taken, turn, moved(squares, m)),
-            _ => keep::outside(value, &pos.play(m)),
-        });
+        let left = moves
+            .iter()
+            .filter(|m| leaving(m))
+            .map(|&m| match m.capture {
+                Some(taken) if m.promotion.is_none() => exits.after(taken, turn, moved(squares, m)),
+                _ => keep::outside(value, &pos.play(m)),
+            });
         let exits = if turn == Color::White {
             left.fold(0, u8::max)
         } else {
             left.fold(FOREVER, u8::min)
         };
-        let quiet = Quiet::of(pos.king(turn), moves.iter().copied().filter(|m| !leaving(m)));
+        let quiet = Quiet::of(
+            pos.king(turn),
+            moves.iter().copied().filter(|m| !leaving(m)),
+        );
         Entry { leaf, exits, quiet }
     }
 }
@@ -479,17 +487,15 @@ struct Filled<'a> {
     segment: Segment,
 }
 
-impl Filled<'_> {
-    /// The byte of the squares with `turn` to move in `segment`, in the best frame: where a
-    /// run starts, White picks its frame.
-    fn any_frame(&self, turn: Color, segment: Segment, squares: [Square; 5]) -> u8 {
-        Frame::ALL
-            .iter()
-            .filter_map(|&frame| slot(frame.order, turn, segment, framed(squares, frame)))
-            .map(|slot| self.table[slot])
-            .max()
-            .unwrap_or(0)
-    }
+/// The byte of the squares with `turn` to move in `segment`, in the best frame (where a run
+/// starts, White picks its frame), from a filled table.
+fn best_frame(table: &[u8], turn: Color, segment: Segment, squares: [Square; 5]) -> u8 {
+    Frame::ALL
+        .iter()
+        .filter_map(|&frame| slot(frame.order, turn, segment, framed(squares, frame)))
+        .map(|slot| table[slot])
+        .max()
+        .unwrap_or(0)
 }
 
 impl Children for Filled<'_> {
@@ -498,26 +504,27 @@ impl Children for Filled<'_> {
     }
 
     fn dropped(&self, child: Child) -> u8 {
-        self.any_frame(Color::Black, Segment::Distinct, child.squares())
+        best_frame(self.table, Color::Black, Segment::Distinct, child.squares())
     }
 
     fn pushed(&self, child: Child) -> u8 {
-        self.any_frame(Color::Black, Segment::New, child.squares())
+        best_frame(self.table, Color::Black, Segment::New, child.squares())
     }
 }
 
-/// The children's bytes while one order, segment state and pawn square is filled: its own
-/// slots so far (by side to move, then [`placement`]), the drop's bytes worked out for the
-/// pawn square (by [`placement`]), and the table for the rest (filled before).
+/// The children's bytes while one order, segment state and pawn square is filled (a
+/// *sweep*): its own slots so far (by side to move, then [`placement`]), the drop's bytes
+/// worked out for the pawn square (Black to move, by [`placement`]), and the table for the
+/// rest (filled before).
 struct Sweep<'a> {
     own: &'a [u8],
     dropped: &'a [u8],
-    filled: Filled<'a>,
+    table: &'a [u8],
 }
 
 impl Children for Sweep<'_> {
     fn run(&self, turn: Color, child: Child) -> u8 {
-        self.own[usize::from(turn == Color::Black) * 49usize.pow(4) + child.placement]
+        self.own[usize::from(turn == Color::Black) * SIDE + child.placement]
     }
 
     fn dropped(&self, child: Child) -> u8 {
@@ -525,9 +532,56 @@ impl Children for Sweep<'_> {
     }
 
     fn pushed(&self, child: Child) -> u8 {
-        self.filled.pushed(child)
+        best_frame(self.table, Color::Black, Segment::New, child.squares())
     }
 }
+
+/// The [`SIDE`] slots of each side to move of one sweep (see [`Sweep`]): `order`'s table in
+/// `segment` with the pawn on `pawn`, from the sweep's entries (by side to move, then
+/// [`placement`]), the drop's bytes (as [`Sweep`] reads them; none for
+/// [`Segment::Distinct`]) and the table filled before.
+fn sweep(
+    table: &[u8],
+    (order, segment): (Order, Segment),
+    pawn: Square,
+    entries: &[Entry],
+    dropped: &[u8],
+) -> Vec<u8> {
+    // White's moves in a run go up the order, Black's leave White's placement: the placements
+    // from the top of the order down, White to move before Black at each.
+    let frame = Frame::new(order, false);
+    let mut placements: Vec<(Square, Square)> = Square::all()
+        .flat_map(|king| Square::all().map(move |rook| (king, rook)))
+        .collect();
+    placements.sort_by_key(|&(king, rook)| std::cmp::Reverse(frame.key(king, rook)));
+    let mut own = vec![0u8; 2 * SIDE];
+    for (king, rook) in placements {
+        for (side, turn) in [Color::White, Color::Black].into_iter().enumerate() {
+            let at = side * SIDE + (king.index() * 49 + rook.index()) * 2401;
+            for black in 0..2401 {
+                let squares = [king, rook, pawn, square_of(black / 49), square_of(black)];
+                let children = Sweep {
+                    own: &own,
+                    dropped,
+                    table,
+                };
+                let byte = evaluate(
+                    &children,
+                    entries[at + black],
+                    (order, segment),
+                    turn,
+                    squares,
+                );
+                own[at + black] = byte;
+            }
+        }
+    }
+    own
+}
+
+/// Slots per side to move of one order, segment state and pawn square: White's king and rook,
+/// Black's king and rook.
+const SIDE: usize = 49 * 49 * 2401;
 
 /// The index of the squares' placement, the pawn's left out: White's king and rook, Black's
 /// king and rook.
@@ -585,40 +639,30 @@ pub fn build(
 ) -> Vec<u8> {
     let exits = Exits::new(&value, keep_table);
     let mut table = vec![0u8; SLOTS];
-    // White's moves in a run go up the order, Black's leave White's placement: each order's
-    // placements from the top of the order down, White to move before Black at each.
-    let placements = [Order::Up, Order::Down].map(|order| {
-        let frame = Frame::new(order, false);
-        let mut placements: Vec<(Square, Square)> = Square::all()
-            .flat_map(|king| Square::all().map(move |rook| (king, rook)))
-            .collect();
-        placements.sort_by_key(|&(king, rook)| std::cmp::Reverse(frame.key(king, rook)));
-        placements
-    });
-    const SIDE: usize = 49usize.pow(4);
-    let black_squares = |black: usize| (square_of(black / 49), square_of(black));
     // A pawn move leads to a square further up: those first. The first run's drop leads to the
     // state with one run left, in any frame (the pawn on the mirrored file, the other order):
-    // that one first, in both orders, for a file and its mirror together. Each order, segment
-    // state and pawn square reads no other of its segment state and rank: filled side by side.
+    // that one first, in both orders, for a file and its mirror together. Each sweep reads no
+    // other sweep of its segment state and rank: they run side by side.
     for rank in (1..=5).rev() {
         for files in [&[0, 6][..], &[1, 5], &[2, 4], &[3]] {
-            let pawns: Vec<Square> = files.iter().map(|file| square_of(rank * 7 + file)).collect();
-            let squares = |k: usize, (king, rook): (Square, Square), black: usize| {
-                let (black_king, black_rook) = black_squares(black);
-                [king, rook, pawns[k], black_king, black_rook]
+            let pawns: Vec<Square> = files
+                .iter()
+                .map(|file| square_of(rank * 7 + file))
+                .collect();
+            let squares = |i: usize| {
+                let (king, rook) = (square_of(i / 117_649), square_of(i / 2401));
+                let pawn = pawns[i / (2 * SIDE)];
+                [king, rook, pawn, square_of(i / 49), square_of(i)]
             };
-            // By side to move, pawn, White's king and rook, Black's king and rook.
-            let entries: Vec<Entry> = (0..2 * pawns.len() * SIDE)
+            // By pawn, side to move, then placement.
+            let entries: Vec<Entry> = (0..pawns.len() * 2 * SIDE)
                 .into_par_iter()
                 .map_init(MoveList::new, |moves, i| {
-                    let turn = [Color::White, Color::Black][i / (pawns.len() * SIDE)];
-                    let placement = (square_of(i / 117_649), square_of(i / 2401));
-                    let squares = squares(i / SIDE % pawns.len(), placement, i % 2401);
-                    Entry::of(&value, &exits, (turn, squares), moves)
+                    let turn = [Color::White, Color::Black][i / SIDE % 2];
+                    Entry::of(&value, &exits, (turn, squares(i)), moves)
                 })
                 .collect();
-            // By pawn, then placement.
+            // After the state with one run left: by pawn, then placement (Black to move).
             let mut dropped = Vec::new();
             for segment in [Segment::Distinct, Segment::New] {
                 let sweeps: Vec<(Order, usize)> = [Order::Up, Order::Down]
@@ -628,38 +672,14 @@ pub fn build(
                 let filled: Vec<Vec<u8>> = sweeps
                     .par_iter()
                     .map(|&(order, k)| {
-                        let mut own = vec![0u8; 2 * SIDE];
-                        for &placement @ (king, rook) in &placements[order as usize] {
-                            for (side, turn) in [Color::White, Color::Black].into_iter().enumerate()
-                            {
-                                let at = side * SIDE + (king.index() * 49 + rook.index()) * 2401;
-                                let entry_at = (side * pawns.len() + k) * SIDE + at % SIDE;
-                                for black in 0..2401 {
-                                    let children = Sweep {
-                                        own: &own,
-                                        dropped: dropped.get(k * SIDE..).unwrap_or(&[]),
-                                        filled: Filled {
-                                            table: &table,
-                                            order,
-                                            segment,
-                                        },
-                                    };
-                                    own[at + black] = evaluate(
-                                        &children,
-                                        entries[entry_at + black],
-                                        (order, segment),
-                                        turn,
-                                        squares(k, placement, black),
-                                    );
-                                }
-                            }
-                        }
-                        own
+                        let entries = &entries[k * 2 * SIDE..][..2 * SIDE];
+                        let dropped = dropped.get(k * SIDE..).unwrap_or(&[]);
+                        sweep(&table, (order, segment), pawns[k], entries, dropped)
                     })
                     .collect();
                 for ((order, k), own) in sweeps.into_iter().zip(filled) {
                     for (side, turn) in [Color::White, Color::Black].into_iter().enumerate() {
-                        let first = squares(k, (Square::A1, Square::A1), 0);
+                        let first = [Square::A1, Square::A1, pawns[k], Square::A1, Square::A1];
                         if let Some(start) = slot(order, turn, segment, first) {
                             table[start..start + SIDE]
                                 .copy_from_slice(&own[side * SIDE..(side + 1) * SIDE]);
@@ -667,17 +687,12 @@ pub fn build(
                     }
                 }
                 if segment == Segment::Distinct {
-                    let filled = Filled {
-                        table: &table,
-                        order: Order::Up,
-                        segment,
-                    };
                     dropped = (0..pawns.len() * SIDE)
                         .into_par_iter()
                         .map(|i| {
-                            let placement = (square_of(i / 117_649), square_of(i / 2401));
-                            let squares = squares(i / SIDE, placement, i % 2401);
-                            filled.any_frame(Color::Black, Segment::Distinct, squares)
+                            // The Black-to-move half of each pawn's squares.
+                            let squares = squares(i / SIDE * 2 * SIDE + SIDE + i % SIDE);
+                            best_frame(&table, Color::Black, Segment::Distinct, squares)
                         })
                         .collect();
                 }

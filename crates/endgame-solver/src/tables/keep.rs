@@ -887,3 +887,52 @@ pub fn check(
     messages.truncate(10);
     (count, messages)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::generate;
+
+    /// `leaf_of` against its definition (the end, else the bound), and its moves: all the legal
+    /// moves wherever the leaf leaves the position to them.
+    #[test]
+    fn a_leaf_is_the_end_or_the_bound_and_comes_with_the_moves_it_needs() {
+        let built = generate::build_all_until(MATERIAL, |_, _| {});
+        let value = |kind, pos: &Position| built.value(kind, pos);
+        let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
+        let mut legal = MoveList::new();
+        let mut settled_by_the_bound = 0;
+        for i in (0..2 * 49usize.pow(4)).step_by(7) {
+            let turn = [Color::White, Color::Black][i / 49usize.pow(4)];
+            let squares = [i / 117_649, i / 2401, i / 49, i].map(square);
+            let Some(pos) = position(turn, squares) else {
+                continue;
+            };
+            let moves = pos.legal_moves();
+            let want = if moves.is_empty() {
+                if pos.is_check() && turn == Color::Black {
+                    FOREVER
+                } else {
+                    0
+                }
+            } else {
+                match bound_of(&value, &pos) {
+                    (NONE, true) => WHITE_MATES,
+                    (NONE, false) => NO_BOUND,
+                    (cap, _) => cap.min(LAST_BOUND),
+                }
+            };
+            let leaf = leaf_of(&value, &pos, &mut legal);
+            assert_eq!(leaf, want, "{squares:?}, {turn:?} to move");
+            if matches!(leaf, 0 | 1 | FOREVER) {
+                settled_by_the_bound += usize::from(!moves.is_empty());
+            } else {
+                assert_eq!(legal, moves, "{squares:?}, {turn:?} to move");
+            }
+        }
+        assert!(
+            settled_by_the_bound > 0,
+            "no position was settled by its bound"
+        );
+    }
+}

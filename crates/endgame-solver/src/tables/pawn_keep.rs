@@ -387,7 +387,9 @@ fn moved(squares: [Square; 5], m: Move) -> [Square; 5] {
 struct Child {
     /// The squares before the move.
     before: [Square; 5],
+    /// The moved piece's index in the squares.
     piece: usize,
+    /// Where it goes.
     to: Square,
     /// The [`placement`] after the move.
     placement: usize,
@@ -642,7 +644,7 @@ pub fn build(
     // A pawn move leads to a square further up: those first. The first run's drop leads to the
     // state with one run left, in any frame (the pawn on the mirrored file, the other order):
     // that one first, in both orders, for a file and its mirror together. Each sweep reads no
-    // other sweep of its segment state and rank: they run side by side.
+    // other sweep of its segment state and file pair: they run side by side.
     for rank in (1..=5).rev() {
         for files in [&[0, 6][..], &[1, 5], &[2, 4], &[3]] {
             let pawns: Vec<Square> = files
@@ -753,4 +755,51 @@ pub fn check(
     let mut messages: Vec<String> = broken.into_iter().flat_map(|b| b.1).collect();
     messages.truncate(10);
     (count, messages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Quiet` packs and unpacks exactly the legal moves that stay in the table.
+    #[test]
+    fn quiet_moves_unpack_to_the_legal_moves_that_stay() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = [0; 2];
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let digit = |k: u32| (seed >> (6 * k)) as usize % 49;
+            let pawn = pawn_square((seed >> 40) as usize % PAWNS);
+            let squares = [0, 1, 2, 3].map(|k| square_of(digit(k)));
+            let squares = [squares[0], squares[1], pawn, squares[2], squares[3]];
+            let turn = [Color::White, Color::Black][(seed >> 50) as usize % 2];
+            let Some(pos) = position(turn, squares) else {
+                continue;
+            };
+            let moves = pos.legal_moves();
+            let staying = moves
+                .iter()
+                .filter(|m| m.capture.is_none() && m.promotion.is_none());
+            let mut want: Vec<(usize, Square)> = staying
+                .clone()
+                .map(|m| {
+                    let piece = squares.iter().position(|&sq| sq == m.from);
+                    (piece.unwrap_or(5), m.to)
+                })
+                .collect();
+            let quiet = Quiet::of(pos.king(turn), staying.copied());
+            let mut got: Vec<(usize, Square)> = quiet
+                .targets(turn, squares)
+                .into_iter()
+                .flat_map(|(piece, targets)| targets.map(move |to| (piece, to)))
+                .collect();
+            want.sort_by_key(|&(piece, to)| (piece, to.index()));
+            got.sort_by_key(|&(piece, to)| (piece, to.index()));
+            assert_eq!(got, want, "{squares:?}, {turn:?} to move");
+            checked[usize::from(pawn.rank().index() == 1)] += 1;
+        }
+        assert!(checked.iter().all(|&n| n > 1000), "{checked:?}");
+    }
 }

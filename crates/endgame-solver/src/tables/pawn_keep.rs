@@ -162,11 +162,7 @@ fn slot(order: Order, turn: Color, segment: Segment, squares: [Square; 5]) -> Op
     let side = usize::from(turn == Color::Black);
     let head =
         ((side * 2 + order as usize) * 2 + segment as usize) * PAWNS + pawn_index(squares[2])?;
-    Some(
-        [squares[0], squares[1], squares[3], squares[4]]
-            .iter()
-            .fold(head, |slot, sq| slot * 49 + sq.index()),
-    )
+    Some(head * SIDE + placement(squares))
 }
 
 /// The slot of `pos` in `segment` and `frame` (a mirror frame's is its order's slot of the

@@ -766,29 +766,7 @@ fn build_unit(
             );
     }
     let none = vec![0u64; words];
-    let mut store = |kind: Kind, solved: [Vec<u8>; 2]| {
-        for (s, side) in solved.iter().enumerate() {
-            let start = (s * side_words + base) * 49;
-            tables[kind.index()][start..start + words * 49].copy_from_slice(side);
-        }
-    };
-    // Distances to mate: the two games, one byte each (the parity tells who mates).
-    let by_white = unit.solve(&unit.mate_game(Color::White, &none));
-    let by_black = unit.solve(&unit.mate_game(Color::Black, &none));
-    // Black's held mate: Black's mate where Black holds superiority (KvKR, which keeps it in
-    // every line), the goal of Black's reach below.
-    let black_held = if material.superiority() == Some(Color::Black) {
-        finite_bits(&by_black)
-    } else {
-        [vec![0; words], vec![0; words]]
-    };
-    let mut mate = by_white;
-    for (side, other) in mate.iter_mut().zip(&by_black) {
-        side.par_iter_mut()
-            .zip(other.par_iter())
-            .for_each(|(o, &b)| *o = (*o).min(b));
-    }
-    store(Kind::Mate, mate);
+    // Where each game is won on the board (level 0), per side index.
     // The draw table: White to move with no move, or Black stalemated, has ended as Black
     // wants.
     let ended = |color: Color| -> Vec<u64> {
@@ -803,14 +781,20 @@ fn build_unit(
             })
             .collect()
     };
-    let mut won: [Vec<u64>; 2] = [ended(Color::White), ended(Color::Black)];
-    store(Kind::Draw, unit.solve(&unit.forced_game(Kind::Draw, &won)));
+    let draw_won = [ended(Color::White), ended(Color::Black)];
+    // X's mate on the board: the goal of X's superiority and of White's held mate.
+    let mate_won = |color: Color| -> [Vec<u64>; 2] {
+        let d = side_index(color.other());
+        let mut won = [vec![0; words], vec![0; words]];
+        won[d].copy_from_slice(&unit.mated[d]);
+        won
+    };
+    let mate_won = Color::ALL.map(mate_won);
     // Superiority: a material where the forcer holds it has reached the goal everywhere; else
     // the forcer's mate is the goal on the board.
-    for color in Color::ALL {
-        let kind = Kind::Superiority(color);
+    let superiority = |color: Color| -> [Vec<u8>; 2] {
         if material.superiority() == Some(color) {
-            let solved = [0, 1].map(|s| {
+            return [0, 1].map(|s| {
                 let mut side = vec![NONE; words * 49];
                 for (i, &bits) in unit.valid[s].iter().enumerate() {
                     for sq in Bitboard(bits) {
@@ -819,42 +803,86 @@ fn build_unit(
                 }
                 side
             });
-            store(kind, solved);
-            continue;
         }
-        let d = side_index(color.other());
-        won[1 - d].fill(0);
-        won[d].copy_from_slice(&unit.mated[d]);
-        store(kind, unit.solve(&unit.forced_game(kind, &won)));
-    }
+        let kind = Kind::Superiority(color);
+        unit.solve(&unit.forced_game(kind, &mate_won[side_index(color)]))
+    };
     // White's mate holding superiority: none in a material without it (a capture or
     // promotion into one reads that material's table: none); else Black mated on the board.
-    let d = side_index(Color::Black);
-    won[1 - d].fill(0);
-    won[d].copy_from_slice(&unit.mated[d]);
-    let held = if material.superiority() == Some(Color::White) {
-        unit.solve(&unit.forced_game(Kind::HeldMate, &won))
+    let held = || -> [Vec<u8>; 2] {
+        if material.superiority() == Some(Color::White) {
+            unit.solve(&unit.forced_game(Kind::HeldMate, &mate_won[0]))
+        } else {
+            [vec![NONE; words * 49], vec![NONE; words * 49]]
+        }
+    };
+    // The games that need no other game's result run side by side: each level of one game is
+    // a short parallel step, and another game's work fills the gaps between them.
+    let ((by_white, by_black), (draw, ((white_sup, black_sup), held))) = rayon::join(
+        || {
+            rayon::join(
+                || unit.solve(&unit.mate_game(Color::White, &none)),
+                || unit.solve(&unit.mate_game(Color::Black, &none)),
+            )
+        },
+        || {
+            rayon::join(
+                || unit.solve(&unit.forced_game(Kind::Draw, &draw_won)),
+                || {
+                    rayon::join(
+                        || rayon::join(|| superiority(Color::White), || superiority(Color::Black)),
+                        held,
+                    )
+                },
+            )
+        },
+    );
+    // Black's held mate: Black's mate where Black holds superiority (KvKR, which keeps it in
+    // every line), the goal of Black's reach below.
+    let black_held = if material.superiority() == Some(Color::Black) {
+        finite_bits(&by_black)
     } else {
-        [vec![NONE; words * 49], vec![NONE; words * 49]]
+        [vec![0; words], vec![0; words]]
     };
     // Reaching the held mate: its finite positions (Black's mates among them) are the goal,
-    // and so is any other mate of Black.
-    let white_held = finite_bits(&held);
-    store(Kind::HeldMate, held);
-    // Black's reach likewise: Black's held mate, or Black's mate (White to move mated); none
-    // where Black has no rook, which it never gets back (the reader answers it without reading).
-    for (color, held) in [(Color::White, white_held), (Color::Black, black_held)] {
-        let kind = Kind::ReachHeld(color);
+    // and so is any other mate of Black. Black's reach likewise: Black's held mate, or Black's
+    // mate (White to move mated); none where Black has no rook, which it never gets back (the
+    // reader answers it without reading).
+    let reach = |color: Color, held: [Vec<u64>; 2]| -> [Vec<u8>; 2] {
         if color == Color::Black && !material.black_rook {
-            store(kind, [vec![NONE; words * 49], vec![NONE; words * 49]]);
-            continue;
+            return [vec![NONE; words * 49], vec![NONE; words * 49]];
         }
         let mated = side_index(color.other());
-        won = held;
+        let mut won = held;
         for (word, &m) in won[mated].iter_mut().zip(&unit.mated[mated]) {
             *word |= m;
         }
-        store(kind, unit.solve(&unit.forced_game(kind, &won)));
+        unit.solve(&unit.forced_game(Kind::ReachHeld(color), &won))
+    };
+    let white_held = finite_bits(&held);
+    let (white_reach, black_reach) = rayon::join(
+        || reach(Color::White, white_held),
+        || reach(Color::Black, black_held),
+    );
+    let mut mate = by_white;
+    for (side, other) in mate.iter_mut().zip(&by_black) {
+        side.par_iter_mut()
+            .zip(other.par_iter())
+            .for_each(|(o, &b)| *o = (*o).min(b));
+    }
+    for (kind, solved) in [
+        (Kind::Mate, mate),
+        (Kind::Draw, draw),
+        (Kind::Superiority(Color::White), white_sup),
+        (Kind::Superiority(Color::Black), black_sup),
+        (Kind::HeldMate, held),
+        (Kind::ReachHeld(Color::White), white_reach),
+        (Kind::ReachHeld(Color::Black), black_reach),
+    ] {
+        for (s, side) in solved.iter().enumerate() {
+            let start = (s * side_words + base) * 49;
+            tables[kind.index()][start..start + words * 49].copy_from_slice(side);
+        }
     }
 }
 

@@ -33,7 +33,7 @@ fn whole() -> &'static (WholeTables, keep::RookFirst) {
         let whole = common::tables()
             .into_all(|_, _| {})
             .expect("every block's checksum matches");
-        let rook_first = keep::RookFirst::build(|kind, pos| whole.value(kind, pos));
+        let rook_first = keep::RookFirst::build(|pos| whole.distances(pos));
         (whole, rook_first)
     })
 }
@@ -321,7 +321,7 @@ fn every_entry_satisfies_the_keep_equation() {
     let (whole, rook_first) = whole();
     let (broken, errors) = keep::check(
         &whole.keep,
-        |kind, pos| whole.value(kind, pos),
+        |pos| whole.distances(pos),
         rook_first,
         5,
         |_| {},

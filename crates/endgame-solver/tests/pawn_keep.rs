@@ -160,7 +160,7 @@ fn every_entry_satisfies_the_pawn_keep_equation() {
     let whole = whole();
     let (broken, errors) = pawn_keep::check(
         &whole.pawn_keep,
-        |kind, pos| whole.value(kind, pos),
+        |pos| whole.distances(pos),
         &whole.keep,
         7,
         |_| {},

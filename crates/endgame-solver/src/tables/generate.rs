@@ -70,13 +70,13 @@ impl Built {
         }
     }
 
-    /// The byte of any position of the task's material in the finished table of `kind`.
-    pub fn value(&self, kind: Kind, pos: &small_board::Position) -> u8 {
-        super::verify::value(&self.tables, &self.layouts, kind, pos)
+    /// Any position's bytes in the finished tables of [`Kind::Mate`] and [`Kind::Draw`].
+    pub fn distances(&self, pos: &small_board::Position) -> super::Distances {
+        super::verify::distances(&self.tables, &self.layouts, pos)
     }
 
     /// Takes the finished tables of `kind`, in [`Material::ALL`] order (`None` for dead
-    /// materials); [`Built::value`] has none of that kind after.
+    /// materials); none of that kind is left after.
     pub fn take(&mut self, kind: Kind) -> Vec<Option<Vec<u8>>> {
         let none = vec![None; Material::ALL.len()];
         std::mem::replace(&mut self.tables[kind.index()], none)

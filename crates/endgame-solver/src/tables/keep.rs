@@ -16,7 +16,7 @@
 //!
 //! - A position that has ended: for ever if Black is mated, else never (byte 0).
 //! - Otherwise at most one ply less than the plies within which Black forces a drawn end or a
-//!   mate ([`Kind::Draw`], [`Kind::Mate`]); for ever while the drop is there if White mates
+//!   mate ([`super::Kind::Draw`], [`super::Kind::Mate`]); for ever while the drop is there if White mates
 //!   (the segment's positions then all differ, see `solver`);
 //! - and one ply more than the best of White's moves that keep to the order (0 plies with none)
 //!   or the worst of Black's moves.
@@ -52,7 +52,7 @@ use rayon::prelude::*;
 use small_board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
 
 use super::{
-    Dtm, Kind, NONE,
+    Distances, Dtm, NONE,
     index::{Symmetry, position_of},
     material::Material,
     order::{ALL, FIRST_TRIPLE, ROOK_BLOCKS, ROOK_STATES, Run, block_index, index_in, up},
@@ -202,9 +202,9 @@ pub struct RookFirst {
 }
 
 impl RookFirst {
-    /// Builds the table from the distance tables (`value` as for [`build`]).
-    pub fn build(value: impl Fn(Kind, &Position) -> u8 + Sync) -> RookFirst {
-        RookFirst::build_from(&Leaves::new(value))
+    /// Builds the table from the distance tables (`distances` as for [`build`]).
+    pub fn build(distances: impl Fn(&Position) -> Distances + Sync) -> RookFirst {
+        RookFirst::build_from(&Leaves::new(distances))
     }
 
     fn build_from(leaves: &Leaves) -> RookFirst {
@@ -377,7 +377,7 @@ const NO_BOUND: u8 = 253;
 pub(super) const LAST_BOUND: u8 = 252;
 
 impl Leaves {
-    fn new(value: impl Fn(Kind, &Position) -> u8 + Sync) -> Leaves {
+    fn new(distances: impl Fn(&Position) -> Distances + Sync) -> Leaves {
         let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
         let (leaves, moves): (Vec<u8>, Vec<Moves>) = (0..2 * 49usize.pow(4))
             .into_par_iter()
@@ -396,7 +396,7 @@ impl Leaves {
                 let Some(pos) = position(turn, squares) else {
                     return (0, Moves::default());
                 };
-                let leaf = leaf_of(&value, &pos, legal);
+                let leaf = leaf_of(&distances, &pos, legal);
                 if legal.is_empty() {
                     return (leaf, Moves::default());
                 }
@@ -406,7 +406,7 @@ impl Leaves {
                 };
                 for &m in legal.iter() {
                     if m.capture.is_some() {
-                        let child = outside(&value, &pos.play(m));
+                        let child = outside(&distances, &pos.play(m));
                         moves.captures = match turn {
                             Color::White => moves.captures.max(child),
                             Color::Black => moves.captures.min(child),
@@ -447,12 +447,12 @@ impl Leaves {
 /// where the leaf settles the position in every state without them (it has ended, or its
 /// bound is 0 or 1).
 pub(super) fn leaf_of(
-    value: &impl Fn(Kind, &Position) -> u8,
+    distances: &impl Fn(&Position) -> Distances,
     pos: &Position,
     legal: &mut MoveList,
 ) -> u8 {
     legal.clear();
-    let bound = bound_of(value, pos);
+    let bound = bound_of(distances, pos);
     // A position that has ended is bound to 0 unless Black is mated (White's mate): the bound
     // settles it as its end does.
     if bound.0 <= 1 && !bound.1 {
@@ -487,9 +487,9 @@ pub(super) fn cap_of(leaf: u8, fresh: bool) -> Result<u8, u8> {
 
 /// The bound of a position that has not ended: the byte it cannot exceed (the plies within
 /// which Black forces a drawn end or a mate), and whether White mates.
-pub(super) fn bound_of(value: &impl Fn(Kind, &Position) -> u8, pos: &Position) -> (u8, bool) {
-    let draw = value(Kind::Draw, pos);
-    match Dtm::from_byte(value(Kind::Mate, pos), pos.turn()) {
+pub(super) fn bound_of(distances: &impl Fn(&Position) -> Distances, pos: &Position) -> (u8, bool) {
+    let Distances { mate, draw } = distances(pos);
+    match Dtm::from_byte(mate, pos.turn()) {
         Dtm::Mate(Color::Black, d) => (draw.min(d as u8), false),
         Dtm::Mate(Color::White, _) => (draw, true),
         Dtm::Draw => (draw, false),
@@ -501,7 +501,7 @@ pub(super) fn bound_of(value: &impl Fn(Kind, &Position) -> u8, pos: &Position) -
 /// order binds White there, so only the plies before a third occurrence can come are sure
 /// ([`FIRST_TRIPLE`]: the game is the one without repetition up to then), and the plies
 /// within which Black forces a drawn end or a mate bound them.
-pub(super) fn outside(value: &impl Fn(Kind, &Position) -> u8, pos: &Position) -> u8 {
+pub(super) fn outside(distances: &impl Fn(&Position) -> Distances, pos: &Position) -> u8 {
     if pos.legal_moves().is_empty() {
         return if pos.is_check() && pos.turn() == Color::Black {
             FOREVER
@@ -512,7 +512,7 @@ pub(super) fn outside(value: &impl Fn(Kind, &Position) -> u8, pos: &Position) ->
     if pos.is_dead() {
         return 0;
     }
-    match bound_of(value, pos) {
+    match bound_of(distances, pos) {
         (NONE, true) => FOREVER,
         // FIRST_TRIPLE - 1 plies at most: byte FIRST_TRIPLE.
         (d, _) => d.min(FIRST_TRIPLE as u8),
@@ -737,13 +737,13 @@ fn with_black(king: Square, rook: Square, black: usize) -> [Square; 4] {
     [king, rook, square(black / 49), square(black % 49)]
 }
 
-/// Builds the table from the distance tables (`value(kind, position)`: the byte of any position
-/// of the task's material), calling `progress(slots)` after each White king square.
+/// Builds the table from the distance tables (`distances(position)`: any
+/// position's [`Distances`]), calling `progress(slots)` after each White king square.
 pub fn build(
-    value: impl Fn(Kind, &Position) -> u8 + Sync,
+    distances: impl Fn(&Position) -> Distances + Sync,
     mut progress: impl FnMut(u64),
 ) -> Vec<u8> {
-    let leaves = Leaves::new(value);
+    let leaves = Leaves::new(distances);
     let mut table = vec![0u8; SLOTS];
     let blocks = ROOK_STATES / 2;
     let mut dropped = Vec::new();
@@ -840,16 +840,16 @@ fn fill_open(
 }
 
 /// Checks every entry of every `stride`-th block of `table` against the equation its
-/// children give (`value` as for [`build`], `rook_first` built from it), calling
+/// children give (`distances` as for [`build`], `rook_first` built from it), calling
 /// `progress(slots)` after each block: how many entries break it, and messages for at most ten.
 pub fn check(
     table: &[u8],
-    value: impl Fn(Kind, &Position) -> u8 + Sync,
+    distances: impl Fn(&Position) -> Distances + Sync,
     rook_first: &RookFirst,
     stride: usize,
     progress: impl Fn(u64) + Sync,
 ) -> (u64, Vec<String>) {
-    let leaves = Leaves::new(value);
+    let leaves = Leaves::new(distances);
     let dropped = best_dropped(table, rook_first);
     let broken: Vec<(u64, Vec<String>)> = (0..2 * BLOCKS_PER_SIDE)
         .into_par_iter()
@@ -898,7 +898,7 @@ mod tests {
     #[test]
     fn a_leaf_is_the_end_or_the_bound_and_comes_with_the_moves_it_needs() {
         let built = generate::build_all_until(MATERIAL, |_, _| {});
-        let value = |kind, pos: &Position| built.value(kind, pos);
+        let distances = |pos: &Position| built.distances(pos);
         let square = |i: usize| Square::new((i % 49) as u32).unwrap_or(Square::A1);
         let mut legal = MoveList::new();
         let mut settled_by_the_bound = 0;
@@ -916,13 +916,13 @@ mod tests {
                     0
                 }
             } else {
-                match bound_of(&value, &pos) {
+                match bound_of(&distances, &pos) {
                     (NONE, true) => WHITE_MATES,
                     (NONE, false) => NO_BOUND,
                     (cap, _) => cap.min(LAST_BOUND),
                 }
             };
-            let leaf = leaf_of(&value, &pos, &mut legal);
+            let leaf = leaf_of(&distances, &pos, &mut legal);
             assert_eq!(leaf, want, "{squares:?}, {turn:?} to move");
             if matches!(leaf, 0 | 1 | FOREVER) {
                 settled_by_the_bound += usize::from(!moves.is_empty());

@@ -29,6 +29,7 @@ use small_board::{Color, Position};
 
 pub use file::{TableError, TableErrorKind};
 pub use material::Material;
+pub use verify::Distances;
 
 use self::{
     file::TableFile,
@@ -218,13 +219,7 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
     for kind in Kind::ALL.into_iter().filter(|k| !READ_BY_KEEP.contains(k)) {
         put(&mut writer, kind, built.take(kind))?;
     }
-    let value = |kind, pos: &Position| {
-        assert!(
-            READ_BY_KEEP.contains(&kind),
-            "the keep tables read {kind:?}"
-        );
-        built.value(kind, pos)
-    };
+    let value = |pos: &Position| built.distances(pos);
     let keep = keep::build(value, |slots| {
         done += slots;
         progress(done, total);
@@ -555,9 +550,9 @@ pub struct WholeTables {
 }
 
 impl WholeTables {
-    /// The byte of any position of the task's material in the distance table of `kind`.
-    pub fn value(&self, kind: Kind, pos: &Position) -> u8 {
-        verify::value(&self.distances, &self.layouts, kind, pos)
+    /// Any position's bytes in the distance tables of [`Kind::Mate`] and [`Kind::Draw`].
+    pub fn distances(&self, pos: &Position) -> Distances {
+        verify::distances(&self.distances, &self.layouts, pos)
     }
 }
 

@@ -40,7 +40,7 @@ use rayon::prelude::*;
 use small_board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square, attacks};
 
 use super::{
-    Kind,
+    Distances,
     index::{Symmetry, position_of},
     keep::{self, FOREVER, Keep},
     material::Material,
@@ -223,7 +223,7 @@ struct Exits {
 }
 
 impl Exits {
-    fn new(value: &(impl Fn(Kind, &Position) -> u8 + Sync), keep_table: &[u8]) -> Exits {
+    fn new(distances: &(impl Fn(&Position) -> Distances + Sync), keep_table: &[u8]) -> Exits {
         let square = square_of;
         let pawn = |i: usize| pawn_square(i / 49usize.pow(3));
         let [wk, wr, wp, bk, br] = [
@@ -246,12 +246,12 @@ impl Exits {
             rook_taken: each(PAWNS * 49usize.pow(3), &|i| {
                 let [a, b, c] = trio(i);
                 let pieces = [(wk, a), (wp, pawn(i)), (bk, b), (br, c)];
-                position_of(Color::White, pieces).map_or(0, |pos| keep::outside(value, &pos))
+                position_of(Color::White, pieces).map_or(0, |pos| keep::outside(distances, &pos))
             }),
             black_rook_taken: each(PAWNS * 49usize.pow(3), &|i| {
                 let [a, b, c] = trio(i);
                 let pieces = [(wk, a), (wr, b), (wp, pawn(i)), (bk, c)];
-                position_of(Color::Black, pieces).map_or(0, |pos| keep::outside(value, &pos))
+                position_of(Color::Black, pieces).map_or(0, |pos| keep::outside(distances, &pos))
             }),
         }
     }
@@ -335,10 +335,10 @@ impl Quiet {
 }
 
 impl Entry {
-    /// The entry of the squares with `turn` to move (`value` and `exits` as for [`build`];
+    /// The entry of the squares with `turn` to move (`distances` and `exits` as for [`build`];
     /// `moves` is room for the position's moves).
     fn of(
-        value: &impl Fn(Kind, &Position) -> u8,
+        distances: &impl Fn(&Position) -> Distances,
         exits: &Exits,
         (turn, squares): (Color, [Square; 5]),
         moves: &mut MoveList,
@@ -346,14 +346,14 @@ impl Entry {
         let Some(pos) = position(turn, squares) else {
             return Entry::default();
         };
-        let leaf = keep::leaf_of(value, &pos, moves);
+        let leaf = keep::leaf_of(distances, &pos, moves);
         let leaving = |m: &Move| m.promotion.is_some() || m.capture.is_some();
         let left = moves
             .iter()
             .filter(|m| leaving(m))
             .map(|&m| match m.capture {
                 Some(taken) if m.promotion.is_none() => exits.after(taken, turn, moved(squares, m)),
-                _ => keep::outside(value, &pos.play(m)),
+                _ => keep::outside(distances, &pos.play(m)),
             });
         let exits = if turn == Color::White {
             left.fold(0, u8::max)
@@ -627,15 +627,15 @@ fn squares_at(i: usize) -> (Color, (Order, Segment), [Square; 5]) {
     )
 }
 
-/// Builds the table from the distance tables (`value(kind, position)`: the byte of any position
-/// of the task's material) and the keep table, calling `progress(slots)` after each pawn rank,
+/// Builds the table from the distance tables (`distances(position)`: any
+/// position's [`Distances`]) and the keep table, calling `progress(slots)` after each pawn rank,
 /// pair of mirrored files and segment state.
 pub fn build(
-    value: impl Fn(Kind, &Position) -> u8 + Sync,
+    distances: impl Fn(&Position) -> Distances + Sync,
     keep_table: &[u8],
     mut progress: impl FnMut(u64),
 ) -> Vec<u8> {
-    let exits = Exits::new(&value, keep_table);
+    let exits = Exits::new(&distances, keep_table);
     let mut table = vec![0u8; SLOTS];
     // A pawn move leads to a square further up: those first. The first run's drop leads to the
     // state with one run left, in any frame (the pawn on the mirrored file, the other order):
@@ -657,7 +657,7 @@ pub fn build(
                 .into_par_iter()
                 .map_init(MoveList::new, |moves, i| {
                     let turn = [Color::White, Color::Black][i / SIDE % 2];
-                    Entry::of(&value, &exits, (turn, squares(i)), moves)
+                    Entry::of(&distances, &exits, (turn, squares(i)), moves)
                 })
                 .collect();
             // After the state with one run left: by pawn, then placement (Black to move).
@@ -707,16 +707,16 @@ pub fn keep_in(table: &[u8], pos: &Position, segment: Segment, frame: Frame) -> 
 }
 
 /// Checks every entry of every `stride`-th block of `table` against the equation its children
-/// give (`value` and `keep_table` as for [`build`]), calling `progress(slots)` after each
+/// give (`distances` and `keep_table` as for [`build`]), calling `progress(slots)` after each
 /// block: how many entries break it, and messages for at most ten.
 pub fn check(
     table: &[u8],
-    value: impl Fn(Kind, &Position) -> u8 + Sync,
+    distances: impl Fn(&Position) -> Distances + Sync,
     keep_table: &[u8],
     stride: usize,
     progress: impl Fn(u64) + Sync,
 ) -> (u64, Vec<String>) {
-    let exits = Exits::new(&value, keep_table);
+    let exits = Exits::new(&distances, keep_table);
     let broken: Vec<(u64, Vec<String>)> = (0..2 * BLOCKS_PER_SIDE)
         .into_par_iter()
         .step_by(stride)
@@ -725,7 +725,7 @@ pub fn check(
             let mut moves = MoveList::new();
             for i in block * BLOCK_SLOTS..(block + 1) * BLOCK_SLOTS {
                 let (turn, state, squares) = squares_at(i);
-                let entry = Entry::of(&value, &exits, (turn, squares), &mut moves);
+                let entry = Entry::of(&distances, &exits, (turn, squares), &mut moves);
                 let (order, segment) = state;
                 let children = Filled {
                     table,

@@ -62,6 +62,43 @@ impl Report {
     }
 }
 
+/// The bytes of a position in the two distance tables the keep builds read, from one look-up
+/// of its slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distances {
+    /// Its byte of [`Kind::Mate`].
+    pub mate: u8,
+    /// Its byte of [`Kind::Draw`].
+    pub draw: u8,
+}
+
+/// [`value`] of [`Kind::Mate`] and [`Kind::Draw`] at once.
+pub fn distances(tables: &AllTables, layouts: &[Option<Layout>], pos: &Position) -> Distances {
+    let Some(material) = Material::of(pos.board()) else {
+        return Distances {
+            mate: NONE,
+            draw: NONE,
+        };
+    };
+    let code = material.code() as usize;
+    let Some(layout) = &layouts[code] else {
+        return Distances {
+            mate: NONE,
+            draw: 0,
+        }; // a dead position
+    };
+    let slot = layout.slot_of(pos);
+    let read = |kind: Kind| {
+        tables[kind.index()][code]
+            .as_ref()
+            .map_or(NONE, |v| v[slot])
+    };
+    Distances {
+        mate: read(Kind::Mate),
+        draw: read(Kind::Draw),
+    }
+}
+
 /// The value of any position of the task's material in the table of `kind`.
 pub fn value(tables: &AllTables, layouts: &[Option<Layout>], kind: Kind, pos: &Position) -> u8 {
     let Some(material) = Material::of(pos.board()) else {

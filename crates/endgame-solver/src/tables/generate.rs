@@ -75,6 +75,11 @@ impl Built {
         super::verify::distances(&self.tables, &self.layouts, pos)
     }
 
+    /// The finished tables of `kind`, in [`Material::ALL`] order (`None` for dead materials).
+    pub fn tables(&self, kind: Kind) -> &[Option<Vec<u8>>] {
+        &self.tables[kind.index()]
+    }
+
     /// Takes the finished tables of `kind`, in [`Material::ALL`] order (`None` for dead
     /// materials); none of that kind is left after.
     pub fn take(&mut self, kind: Kind) -> Vec<Option<Vec<u8>>> {

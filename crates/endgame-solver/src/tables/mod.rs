@@ -206,33 +206,52 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
         done += slots;
         progress(done, total);
     });
-    // The keep tables read only these kinds: the others go to the file now, and out of memory.
+    // The keep tables read only these kinds.
     const READ_BY_KEEP: [Kind; 2] = [Kind::Mate, Kind::Draw];
-    let put = |writer: &mut file::Writer, kind, tables: Vec<Option<Vec<u8>>>| {
+    let put = |writer: &mut file::Writer, kind, tables: &[Option<Vec<u8>>]| {
         for (material, table) in Material::ALL.into_iter().zip(tables) {
             if let Some(table) = table {
-                writer.put(kind, material, &table)?;
+                writer.put(kind, material, table)?;
             }
         }
         Ok::<(), TableError>(())
     };
-    for kind in Kind::ALL.into_iter().filter(|k| !READ_BY_KEEP.contains(k)) {
-        put(&mut writer, kind, built.take(kind))?;
-    }
-    let value = |pos: &Position| built.distances(pos);
-    let keep = keep::build(value, |slots| {
-        done += slots;
-        progress(done, total);
+    let others: Vec<(Kind, Vec<Option<Vec<u8>>>)> = Kind::ALL
+        .into_iter()
+        .filter(|k| !READ_BY_KEEP.contains(k))
+        .map(|kind| (kind, built.take(kind)))
+        .collect();
+    let built = &built;
+    // The distance tables go to the file while the keep tables are built (writing is mostly
+    // one thread's work, the builds leave gaps): the kinds the builds do not read first, each
+    // out of memory once written, then the two they read.
+    let (keep, pawn_keep, writer) = std::thread::scope(|scope| {
+        let writing = scope.spawn(move || {
+            for (kind, tables) in others {
+                put(&mut writer, kind, &tables)?;
+            }
+            for kind in READ_BY_KEEP {
+                put(&mut writer, kind, built.tables(kind))?;
+            }
+            Ok::<_, TableError>(writer)
+        });
+        let distances = |pos: &Position| built.distances(pos);
+        let keep = keep::build(distances, |slots| {
+            done += slots;
+            progress(done, total);
+        });
+        let pawn_keep = pawn_keep::build(distances, &keep, |slots| {
+            done += slots;
+            progress(done, total);
+        });
+        let writer = writing
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (keep, pawn_keep, writer)
     });
+    let mut writer = writer?;
     writer.put(Kind::Keep, keep::MATERIAL, &keep)?;
-    let pawn_keep = pawn_keep::build(value, &keep, |slots| {
-        done += slots;
-        progress(done, total);
-    });
     writer.put(Kind::Keep, pawn_keep::MATERIAL, &pawn_keep)?;
-    for kind in READ_BY_KEEP {
-        put(&mut writer, kind, built.take(kind))?;
-    }
     writer.finish()
 }
 

@@ -407,8 +407,12 @@ trait Children {
     fn run(&self, turn: Color, child: Child) -> u8;
     /// Black to move with one run left, in the best frame: after the drop.
     fn dropped(&self, child: Child) -> u8;
+    /// The table as filled so far (every slot a pawn move leads to among them).
+    fn table(&self) -> &[u8];
     /// Black to move in a new segment, in the best frame: after a pawn move.
-    fn pushed(&self, child: Child) -> u8;
+    fn pushed(&self, child: Child) -> u8 {
+        best_frame(self.table(), Color::Black, Segment::New, child.squares())
+    }
 }
 
 /// A piece's weight in [`placement`], by its index in the squares (the pawn has none).
@@ -505,8 +509,8 @@ impl Children for Filled<'_> {
         best_frame(self.table, Color::Black, Segment::Distinct, child.squares())
     }
 
-    fn pushed(&self, child: Child) -> u8 {
-        best_frame(self.table, Color::Black, Segment::New, child.squares())
+    fn table(&self) -> &[u8] {
+        self.table
     }
 }
 
@@ -529,8 +533,8 @@ impl Children for Sweep<'_> {
         self.dropped[child.placement]
     }
 
-    fn pushed(&self, child: Child) -> u8 {
-        best_frame(self.table, Color::Black, Segment::New, child.squares())
+    fn table(&self) -> &[u8] {
+        self.table
     }
 }
 
@@ -597,7 +601,7 @@ fn square_of(i: usize) -> Square {
 /// The squares of slot `i` of the table (and its side to move, order and segment).
 fn squares_at(i: usize) -> (Color, (Order, Segment), [Square; 5]) {
     let square = square_of;
-    let head = i / 49usize.pow(4);
+    let head = i / SIDE;
     let pawn = pawn_square(head % PAWNS);
     let segment = if (head / PAWNS).is_multiple_of(2) {
         Segment::Distinct

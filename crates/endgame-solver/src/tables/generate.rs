@@ -771,8 +771,7 @@ fn build_unit(
             );
     }
     let none = vec![0u64; words];
-    // Where each game is won on the board (level 0), per side index.
-    // The draw table: White to move with no move, or Black stalemated, has ended as Black
+    // Where each game is won on the board (level 0), per side index. The draw table: White to move with no move, or Black stalemated, has ended as Black
     // wants.
     let ended = |color: Color| -> Vec<u64> {
         let s = side_index(color);
@@ -788,13 +787,12 @@ fn build_unit(
     };
     let draw_won = [ended(Color::White), ended(Color::Black)];
     // X's mate on the board: the goal of X's superiority and of White's held mate.
-    let mate_won = |color: Color| -> [Vec<u64>; 2] {
+    let mate_won = Color::ALL.map(|color| {
         let d = side_index(color.other());
         let mut won = [vec![0; words], vec![0; words]];
         won[d].copy_from_slice(&unit.mated[d]);
         won
-    };
-    let mate_won = Color::ALL.map(mate_won);
+    });
     // Superiority: a material where the forcer holds it has reached the goal everywhere; else
     // the forcer's mate is the goal on the board.
     let superiority = |color: Color| -> [Vec<u8>; 2] {
@@ -816,7 +814,7 @@ fn build_unit(
     // promotion into one reads that material's table: none); else Black mated on the board.
     let held = || -> [Vec<u8>; 2] {
         if material.superiority() == Some(Color::White) {
-            unit.solve(&unit.forced_game(Kind::HeldMate, &mate_won[0]))
+            unit.solve(&unit.forced_game(Kind::HeldMate, &mate_won[side_index(Color::White)]))
         } else {
             [vec![NONE; words * 49], vec![NONE; words * 49]]
         }
@@ -869,6 +867,7 @@ fn build_unit(
         || reach(Color::White, white_held),
         || reach(Color::Black, black_held),
     );
+    // Distances to mate: the two games, one byte each (the parity tells who mates).
     let mut mate = by_white;
     for (side, other) in mate.iter_mut().zip(&by_black) {
         side.par_iter_mut()

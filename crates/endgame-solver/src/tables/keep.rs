@@ -16,8 +16,8 @@
 //!
 //! - A position that has ended: for ever if Black is mated, else never (byte 0).
 //! - Otherwise at most one ply less than the plies within which Black forces a drawn end or a
-//!   mate ([`super::Kind::Draw`], [`super::Kind::Mate`]); for ever while the drop is there if White mates
-//!   (the segment's positions then all differ, see `solver`);
+//!   mate ([`Distances`]: the draw and mate bytes); for ever while the drop is there if White
+//!   mates (the segment's positions then all differ, see `solver`);
 //! - and one ply more than the best of White's moves that keep to the order (0 plies with none)
 //!   or the worst of Black's moves.
 //!
@@ -737,8 +737,8 @@ fn with_black(king: Square, rook: Square, black: usize) -> [Square; 4] {
     [king, rook, square(black / 49), square(black % 49)]
 }
 
-/// Builds the table from the distance tables (`distances(position)`: any
-/// position's [`Distances`]), calling `progress(slots)` after each White king square.
+/// Builds the table from the distance tables (`distances(position)`: any position's
+/// [`Distances`]), calling `progress(slots)` after each White king square.
 pub fn build(
     distances: impl Fn(&Position) -> Distances + Sync,
     mut progress: impl FnMut(u64),

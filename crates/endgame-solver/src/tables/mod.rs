@@ -206,8 +206,6 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
         done += slots;
         progress(done, total);
     });
-    // The keep tables read only these kinds.
-    const READ_BY_KEEP: [Kind; 2] = [Kind::Mate, Kind::Draw];
     let put = |writer: &mut file::Writer, kind, tables: &[Option<Vec<u8>>]| {
         for (material, table) in Material::ALL.into_iter().zip(tables) {
             if let Some(table) = table {
@@ -218,41 +216,49 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
     };
     let others: Vec<(Kind, Vec<Option<Vec<u8>>>)> = Kind::ALL
         .into_iter()
-        .filter(|k| !READ_BY_KEEP.contains(k))
+        .filter(|k| !Distances::KINDS.contains(k))
         .map(|kind| (kind, built.take(kind)))
         .collect();
     let built = &built;
     // The distance tables go to the file while the keep tables are built (writing is mostly
-    // one thread's work, the builds leave gaps): the kinds the builds do not read first, each
-    // out of memory once written, then the two they read.
-    let (keep, pawn_keep, writer) = std::thread::scope(|scope| {
+    // one thread's work, the builds leave gaps): during the keep table, the kinds the builds do
+    // not read (each out of memory once written); during the pawn keep table, the two they
+    // read. A write that failed shows after the first build, not the second.
+    let distances = |pos: &Position| built.distances(pos);
+    let (keep, pawn_keep, mut writer) = std::thread::scope(|scope| {
         let writing = scope.spawn(move || {
             for (kind, tables) in others {
                 put(&mut writer, kind, &tables)?;
             }
-            for kind in READ_BY_KEEP {
-                put(&mut writer, kind, built.tables(kind))?;
-            }
-            Ok::<_, TableError>(writer)
+            Ok(writer)
         });
-        let distances = |pos: &Position| built.distances(pos);
         let keep = keep::build(distances, |slots| {
             done += slots;
             progress(done, total);
+        });
+        let mut writer = joined(writing)?;
+        let writing = scope.spawn(move || {
+            for kind in Distances::KINDS {
+                put(&mut writer, kind, built.tables(kind))?;
+            }
+            Ok(writer)
         });
         let pawn_keep = pawn_keep::build(distances, &keep, |slots| {
             done += slots;
             progress(done, total);
         });
-        let writer = writing
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (keep, pawn_keep, writer)
-    });
-    let mut writer = writer?;
+        Ok::<_, TableError>((keep, pawn_keep, joined(writing)?))
+    })?;
     writer.put(Kind::Keep, keep::MATERIAL, &keep)?;
     writer.put(Kind::Keep, pawn_keep::MATERIAL, &pawn_keep)?;
     writer.finish()
+}
+
+/// What a scoped thread returned, its panic passed on.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// Opens the table file at `path`, building it first when there is none (calling `on_build`

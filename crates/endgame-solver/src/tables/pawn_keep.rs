@@ -631,9 +631,9 @@ fn squares_at(i: usize) -> (Color, (Order, Segment), [Square; 5]) {
     )
 }
 
-/// Builds the table from the distance tables (`distances(position)`: any
-/// position's [`Distances`]) and the keep table, calling `progress(slots)` after each pawn rank,
-/// pair of mirrored files and segment state.
+/// Builds the table from the distance tables (`distances(position)`: any position's
+/// [`Distances`]) and the keep table, calling `progress(slots)` after each pawn rank, pair of
+/// mirrored files and segment state.
 pub fn build(
     distances: impl Fn(&Position) -> Distances + Sync,
     keep_table: &[u8],

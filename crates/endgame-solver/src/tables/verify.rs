@@ -72,44 +72,45 @@ pub struct Distances {
     pub draw: u8,
 }
 
-/// [`value`] of [`Kind::Mate`] and [`Kind::Draw`] at once.
-pub fn distances(tables: &AllTables, layouts: &[Option<Layout>], pos: &Position) -> Distances {
+impl Distances {
+    /// The kinds, in the order of the fields.
+    pub const KINDS: [Kind; 2] = [Kind::Mate, Kind::Draw];
+}
+
+/// The values of any position of the task's material in the tables of `kinds`, from one
+/// look-up of its slot.
+fn values<const N: usize>(
+    tables: &AllTables,
+    layouts: &[Option<Layout>],
+    kinds: [Kind; N],
+    pos: &Position,
+) -> [u8; N] {
     let Some(material) = Material::of(pos.board()) else {
-        return Distances {
-            mate: NONE,
-            draw: NONE,
-        };
+        return [NONE; N];
     };
     let code = material.code() as usize;
     let Some(layout) = &layouts[code] else {
-        return Distances {
-            mate: NONE,
-            draw: 0,
-        }; // a dead position
+        // A dead position: drawn, nothing else.
+        return kinds.map(|kind| if kind == Kind::Draw { 0 } else { NONE });
     };
     let slot = layout.slot_of(pos);
-    let read = |kind: Kind| {
+    kinds.map(|kind| {
         tables[kind.index()][code]
             .as_ref()
             .map_or(NONE, |v| v[slot])
-    };
-    Distances {
-        mate: read(Kind::Mate),
-        draw: read(Kind::Draw),
-    }
+    })
+}
+
+/// The bytes of [`Distances::KINDS`] of any position of the task's material.
+pub fn distances(tables: &AllTables, layouts: &[Option<Layout>], pos: &Position) -> Distances {
+    let [mate, draw] = values(tables, layouts, Distances::KINDS, pos);
+    Distances { mate, draw }
 }
 
 /// The value of any position of the task's material in the table of `kind`.
 pub fn value(tables: &AllTables, layouts: &[Option<Layout>], kind: Kind, pos: &Position) -> u8 {
-    let Some(material) = Material::of(pos.board()) else {
-        return NONE;
-    };
-    let code = material.code() as usize;
-    match (&layouts[code], &tables[kind.index()][code]) {
-        (Some(layout), Some(values)) => values[layout.slot_of(pos)],
-        (None, _) if kind == Kind::Draw => 0, // a dead position
-        _ => NONE,
-    }
+    let [value] = values(tables, layouts, [kind], pos);
+    value
 }
 
 /// The value the Bellman equation gives `pos` from its children's values.

@@ -210,18 +210,18 @@ pub fn verify_tables<W: Write, E: Write>(
         }
         failed += r.error_count;
     }
-    let rook_first = keep::RookFirst::build(|pos| all.distances(pos));
-    let value = |pos: &_| all.distances(pos);
+    let distances = |pos: &_| all.distances(pos);
+    let rook_first = keep::RookFirst::build(distances);
     let checked = [
         (
             "keep table",
             keep::MATERIAL,
-            keep::check(&all.keep, value, &rook_first, 1, |_| {}),
+            keep::check(&all.keep, distances, &rook_first, 1, |_| {}),
         ),
         (
             "pawn keep table",
             pawn_keep::MATERIAL,
-            pawn_keep::check(&all.pawn_keep, value, &all.keep, 1, |_| {}),
+            pawn_keep::check(&all.pawn_keep, distances, &all.keep, 1, |_| {}),
         ),
     ];
     for (name, material, (broken, errors)) in checked {

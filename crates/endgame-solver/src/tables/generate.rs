@@ -771,8 +771,10 @@ fn build_unit(
             );
     }
     let none = vec![0u64; words];
-    // Where each game is won on the board (level 0), per side index. The draw table: White to move with no move, or Black stalemated, has ended as Black
-    // wants.
+    // A game the forcer cannot win anywhere (its material rules it out).
+    let unsolved = || [vec![NONE; words * 49], vec![NONE; words * 49]];
+    // Where each game is won on the board (level 0), per side index. The draw table: White to
+    // move with no move, or Black stalemated, has ended as Black wants.
     let ended = |color: Color| -> Vec<u64> {
         let s = side_index(color);
         (0..words)
@@ -816,7 +818,7 @@ fn build_unit(
         if material.superiority() == Some(Color::White) {
             unit.solve(&unit.forced_game(Kind::HeldMate, &mate_won[side_index(Color::White)]))
         } else {
-            [vec![NONE; words * 49], vec![NONE; words * 49]]
+            unsolved()
         }
     };
     // The games that need no other game's result run side by side: each level of one game is
@@ -853,7 +855,7 @@ fn build_unit(
     // reader answers it without reading).
     let reach = |color: Color, held: [Vec<u64>; 2]| -> [Vec<u8>; 2] {
         if color == Color::Black && !material.black_rook {
-            return [vec![NONE; words * 49], vec![NONE; words * 49]];
+            return unsolved();
         }
         let mated = side_index(color.other());
         let mut won = held;

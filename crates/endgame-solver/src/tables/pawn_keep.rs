@@ -332,6 +332,21 @@ impl Quiet {
             (2, Bitboard(pawns)),
         ]
     }
+
+    /// The same moves on the mirror image (a1 and g1 swapped, ...), the mover's king on
+    /// `king` before it.
+    fn mirrored(self, king: Square) -> Quiet {
+        let rook = Symmetry::MIRROR.apply_set(self.0 & ((1 << 49) - 1));
+        let image = attacks::king_attacks(Symmetry::MIRROR.apply(king)).0;
+        let kings = attacks::king_attacks(king)
+            .enumerate()
+            .filter(|&(k, _)| self.0 >> (Quiet::KING + k as u32) & 1 != 0)
+            .fold(0, |bits, (_, to)| {
+                let below = image & ((1 << Symmetry::MIRROR.apply(to).index()) - 1);
+                bits | 1 << (Quiet::KING + below.count_ones())
+            });
+        Quiet(rook | kings | self.0 & 0b11 << Quiet::PAWN)
+    }
 }
 
 impl Entry {
@@ -365,6 +380,17 @@ impl Entry {
             moves.iter().copied().filter(|m| !leaving(m)),
         );
         Entry { leaf, exits, quiet }
+    }
+}
+
+impl Entry {
+    /// The entry of the mirror image (a1 and g1 swapped, ...), the mover's king on `king`
+    /// before it: the game is the same there, so only the moves' squares change.
+    fn mirrored(self, king: Square) -> Entry {
+        Entry {
+            quiet: self.quiet.mirrored(king),
+            ..self
+        }
     }
 }
 
@@ -593,6 +619,13 @@ fn placement(squares: [Square; 5]) -> usize {
         .fold(0, |i, sq| i * 49 + sq.index())
 }
 
+/// The [`placement`] of the mirror image of the placement `at` (a1 and g1 swapped, ...).
+fn mirror_placement(at: usize) -> usize {
+    [117_649, 2401, 49, 1].iter().fold(0, |i, &weight| {
+        i * 49 + Symmetry::MIRROR.apply(square_of(at / weight)).index()
+    })
+}
+
 /// The square of the lowest base-49 digit of `i`.
 fn square_of(i: usize) -> Square {
     Square::new((i % 49) as u32).unwrap_or(Square::A1)
@@ -656,14 +689,27 @@ pub fn build(
                 let pawn = pawns[i / (2 * SIDE)];
                 [king, rook, pawn, square_of(i / 49), square_of(i)]
             };
-            // By pawn, side to move, then placement.
-            let entries: Vec<Entry> = (0..pawns.len() * 2 * SIDE)
+            // By pawn, then side to move and placement. The mirrored file's are the mirror
+            // images of the first's.
+            let first: Vec<Entry> = (0..2 * SIDE)
                 .into_par_iter()
                 .map_init(MoveList::new, |moves, i| {
-                    let turn = [Color::White, Color::Black][i / SIDE % 2];
+                    let turn = [Color::White, Color::Black][i / SIDE];
                     Entry::of(&distances, &exits, (turn, squares(i)), moves)
                 })
                 .collect();
+            let mut entries = vec![first];
+            if pawns.len() == 2 {
+                let images = (0..2 * SIDE)
+                    .into_par_iter()
+                    .map(|i| {
+                        let (side, at) = (i / SIDE, mirror_placement(i % SIDE));
+                        let king = square_of(at / [117_649, 49][side]);
+                        entries[0][side * SIDE + at].mirrored(king)
+                    })
+                    .collect();
+                entries.push(images);
+            }
             // After the state with one run left: by pawn, then placement (Black to move).
             let mut dropped = Vec::new();
             for segment in [Segment::Distinct, Segment::New] {
@@ -674,7 +720,7 @@ pub fn build(
                 let filled: Vec<Vec<u8>> = sweeps
                     .par_iter()
                     .map(|&(order, k)| {
-                        let entries = &entries[k * 2 * SIDE..][..2 * SIDE];
+                        let entries = &entries[k];
                         let dropped = dropped.get(k * SIDE..).unwrap_or(&[]);
                         sweep(&table, (order, segment), pawns[k], entries, dropped)
                     })
@@ -689,14 +735,23 @@ pub fn build(
                     }
                 }
                 if segment == Segment::Distinct {
-                    dropped = (0..pawns.len() * SIDE)
+                    // The best frame of the mirror image is the same (the frames come in
+                    // mirrored pairs).
+                    dropped = (0..SIDE)
                         .into_par_iter()
                         .map(|i| {
-                            // The Black-to-move half of each pawn's squares.
-                            let squares = squares(i / SIDE * 2 * SIDE + SIDE + i % SIDE);
+                            // The Black-to-move half of the first pawn's squares.
+                            let squares = squares(SIDE + i);
                             best_frame(&table, Color::Black, Segment::Distinct, squares)
                         })
                         .collect();
+                    if pawns.len() == 2 {
+                        let images: Vec<u8> = (0..SIDE)
+                            .into_par_iter()
+                            .map(|i| dropped[mirror_placement(i)])
+                            .collect();
+                        dropped.extend(images);
+                    }
                 }
                 progress(2 * 2 * (pawns.len() * SIDE) as u64);
             }
@@ -801,5 +856,46 @@ mod tests {
             checked[usize::from(pawn.rank().index() == 1)] += 1;
         }
         assert!(checked.iter().all(|&n| n > 1000), "{checked:?}");
+    }
+
+    /// The mirror image of a position's packed moves are the packed moves of its mirror
+    /// image (what the build relies on for the mirrored file's entries).
+    #[test]
+    fn mirrored_quiet_moves_are_the_mirror_images_moves() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let digit = |k: u32| (seed >> (6 * k)) as usize % 49;
+            let pawn = pawn_square((seed >> 40) as usize % PAWNS);
+            let squares = [0, 1, 2, 3].map(|k| square_of(digit(k)));
+            let squares = [squares[0], squares[1], pawn, squares[2], squares[3]];
+            let turn = [Color::White, Color::Black][(seed >> 50) as usize % 2];
+            let (Some(pos), Some(image)) =
+                (position(turn, squares), position(turn, mirrored(squares)))
+            else {
+                continue;
+            };
+            let quiet = |pos: &Position| {
+                let moves = pos.legal_moves();
+                let staying = moves
+                    .iter()
+                    .filter(|m| m.capture.is_none() && m.promotion.is_none());
+                Quiet::of(pos.king(turn), staying.copied()).0
+            };
+            assert_eq!(
+                Quiet(quiet(&pos)).mirrored(pos.king(turn)).0,
+                quiet(&image),
+                "{squares:?}, {turn:?} to move"
+            );
+            assert_eq!(
+                placement(mirrored(squares)),
+                mirror_placement(placement(squares))
+            );
+            checked += 1;
+        }
+        assert!(checked > 5000, "{checked}");
     }
 }

@@ -223,9 +223,10 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
     // The distance tables go to the file while the keep tables are built (writing is mostly
     // one thread's work, the builds leave gaps): during the keep table, the kinds the builds do
     // not read (each out of memory once written); during the pawn keep table, the two they
-    // read. A write that failed shows after the first build, not the second.
+    // read and the keep table. A write that failed shows after the first build, not the
+    // second.
     let distances = |pos: &Position| built.distances(pos);
-    let (keep, pawn_keep, mut writer) = std::thread::scope(|scope| {
+    let (keep, writer) = std::thread::scope(|scope| {
         let writing = scope.spawn(move || {
             for (kind, tables) in others {
                 put(&mut writer, kind, &tables)?;
@@ -236,20 +237,24 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
             done += slots;
             progress(done, total);
         });
-        let mut writer = joined(writing)?;
+        Ok::<_, TableError>((keep, joined(writing)?))
+    })?;
+    let (pawn_keep, mut writer) = std::thread::scope(|scope| {
+        let keep = &keep;
         let writing = scope.spawn(move || {
+            let mut writer = writer;
             for kind in Distances::KINDS {
                 put(&mut writer, kind, built.tables(kind))?;
             }
+            writer.put(Kind::Keep, keep::MATERIAL, keep)?;
             Ok(writer)
         });
-        let pawn_keep = pawn_keep::build(distances, &keep, |slots| {
+        let pawn_keep = pawn_keep::build(distances, keep, |slots| {
             done += slots;
             progress(done, total);
         });
-        Ok::<_, TableError>((keep, pawn_keep, joined(writing)?))
+        Ok::<_, TableError>((pawn_keep, joined(writing)?))
     })?;
-    writer.put(Kind::Keep, keep::MATERIAL, &keep)?;
     writer.put(Kind::Keep, pawn_keep::MATERIAL, &pawn_keep)?;
     writer.finish()
 }

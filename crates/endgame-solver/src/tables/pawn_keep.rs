@@ -239,8 +239,8 @@ impl Exits {
         let trio = |i: usize| [square(i / 2401), square(i / 49), square(i)];
         Exits {
             pawn_taken: each(49usize.pow(4), &|i| {
-                let [a, b, c] = trio(i);
-                let pieces = [(wk, square(i / 117_649)), (wr, a), (bk, b), (br, c)];
+                let [king, rook, _, black_king, black_rook] = placed(i, Square::A2);
+                let pieces = [(wk, king), (wr, rook), (bk, black_king), (br, black_rook)];
                 position_of(Color::White, pieces).map_or(0, |pos| rook_ending(keep_table, &pos))
             }),
             rook_taken: each(PAWNS * 49usize.pow(3), &|i| {
@@ -264,9 +264,7 @@ impl Exits {
         let pawn = || pawn_index(squares[2]).unwrap_or(0);
         let [king, rook, _, black_king, black_rook] = squares;
         match (by, taken) {
-            (Color::Black, Role::Pawn) => {
-                self.pawn_taken[at(king.index(), [rook, black_king, black_rook])]
-            }
+            (Color::Black, Role::Pawn) => self.pawn_taken[placement(squares)],
             (Color::Black, _) => self.rook_taken[at(pawn(), [king, black_king, black_rook])],
             (Color::White, _) => self.black_rook_taken[at(pawn(), [king, rook, black_king])],
         }
@@ -619,11 +617,15 @@ fn placement(squares: [Square; 5]) -> usize {
         .fold(0, |i, sq| i * 49 + sq.index())
 }
 
+/// The squares of the [`placement`] `at` with the pawn on `pawn`.
+fn placed(at: usize, pawn: Square) -> [Square; 5] {
+    let square = |piece: usize| square_of(at / WEIGHTS[piece]);
+    [square(0), square(1), pawn, square(3), square(4)]
+}
+
 /// The [`placement`] of the mirror image of the placement `at` (a1 and g1 swapped, ...).
 fn mirror_placement(at: usize) -> usize {
-    [117_649, 2401, 49, 1].iter().fold(0, |i, &weight| {
-        i * 49 + Symmetry::MIRROR.apply(square_of(at / weight)).index()
-    })
+    placement(mirrored(placed(at, Square::A2)))
 }
 
 /// The square of the lowest base-49 digit of `i`.
@@ -633,7 +635,6 @@ fn square_of(i: usize) -> Square {
 
 /// The squares of slot `i` of the table (and its side to move, order and segment).
 fn squares_at(i: usize) -> (Color, (Order, Segment), [Square; 5]) {
-    let square = square_of;
     let head = i / SIDE;
     let pawn = pawn_square(head % PAWNS);
     let segment = if (head / PAWNS).is_multiple_of(2) {
@@ -651,17 +652,7 @@ fn squares_at(i: usize) -> (Color, (Order, Segment), [Square; 5]) {
     } else {
         Color::Black
     };
-    (
-        turn,
-        (order, segment),
-        [
-            square(i / 117_649),
-            square(i / 2401),
-            pawn,
-            square(i / 49),
-            square(i),
-        ],
-    )
+    (turn, (order, segment), placed(i % SIDE, pawn))
 }
 
 /// Builds the table from the distance tables (`distances(position)`: any position's
@@ -684,11 +675,7 @@ pub fn build(
                 .iter()
                 .map(|file| square_of(rank * 7 + file))
                 .collect();
-            let squares = |i: usize| {
-                let (king, rook) = (square_of(i / 117_649), square_of(i / 2401));
-                let pawn = pawns[i / (2 * SIDE)];
-                [king, rook, pawn, square_of(i / 49), square_of(i)]
-            };
+            let squares = |i: usize| placed(i % SIDE, pawns[i / (2 * SIDE)]);
             // By pawn, then side to move and placement. The mirrored file's are the mirror
             // images of the first's.
             let first: Vec<Entry> = (0..2 * SIDE)
@@ -704,7 +691,7 @@ pub fn build(
                     .into_par_iter()
                     .map(|i| {
                         let (side, at) = (i / SIDE, mirror_placement(i % SIDE));
-                        let king = square_of(at / [117_649, 49][side]);
+                        let king = placed(at, pawns[0])[[0, 3][side]];
                         entries[0][side * SIDE + at].mirrored(king)
                     })
                     .collect();

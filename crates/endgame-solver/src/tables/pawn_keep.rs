@@ -271,8 +271,9 @@ impl Exits {
     }
 }
 
-/// What the distance tables and a position's own moves say, as the equation reads them, the
-/// same in every order and segment state: worked out once for the four.
+/// What the distance tables, the ranks above the pawn and a position's own moves say, as the
+/// equation reads them, the same in every order and segment state: worked out once for the
+/// four.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     /// [`keep::leaf_of`] of the position, 0 where the squares make none.
@@ -280,6 +281,10 @@ struct Entry {
     /// The captures' and promotions' best byte for White (the largest, 0 with none), worst
     /// for Black (the smallest, [`FOREVER`] with none): they leave the table.
     exits: u8,
+    /// After the pawn's push and its double step (where [`Quiet`] has them): Black to move
+    /// in a new segment, in the best frame (read from the table filled before, the same in
+    /// every order and segment state).
+    pushed: [u8; 2],
     /// The mover's other moves ([`Quiet`]).
     quiet: Quiet,
 }
@@ -348,11 +353,12 @@ impl Quiet {
 }
 
 impl Entry {
-    /// The entry of the squares with `turn` to move (`distances` and `exits` as for [`build`];
-    /// `moves` is room for the position's moves).
+    /// The entry of the squares with `turn` to move (`distances` and `exits` as for [`build`],
+    /// `table` filled on every rank above the pawn; `moves` is room for the position's moves).
     fn of(
         distances: &impl Fn(&Position) -> Distances,
         exits: &Exits,
+        table: &[u8],
         (turn, squares): (Color, [Square; 5]),
         moves: &mut MoveList,
     ) -> Entry {
@@ -377,7 +383,20 @@ impl Entry {
             pos.king(turn),
             moves.iter().copied().filter(|m| !leaving(m)),
         );
-        Entry { leaf, exits, quiet }
+        let pushed = [1, 2].map(|step| {
+            if quiet.0 >> (Quiet::PAWN + step - 1) & 1 == 0 {
+                return 0;
+            }
+            let mut after = squares;
+            after[2] = pawn_square(pawn_index(squares[2]).unwrap_or(0) + step as usize);
+            best_frame(table, Color::Black, Segment::New, after)
+        });
+        Entry {
+            leaf,
+            exits,
+            pushed,
+            quiet,
+        }
     }
 }
 
@@ -431,12 +450,6 @@ trait Children {
     fn run(&self, turn: Color, child: Child) -> u8;
     /// Black to move with one run left, in the best frame: after the drop.
     fn dropped(&self, child: Child) -> u8;
-    /// The table as filled so far (every slot a pawn move leads to among them).
-    fn table(&self) -> &[u8];
-    /// Black to move in a new segment, in the best frame: after a pawn move.
-    fn pushed(&self, child: Child) -> u8 {
-        best_frame(self.table(), Color::Black, Segment::New, child.squares())
-    }
 }
 
 /// A piece's weight in [`placement`], by its index in the squares (the pawn has none).
@@ -481,7 +494,7 @@ fn evaluate(
             }
             let byte = if piece == 2 {
                 // A pawn move starts a new segment, in any frame.
-                children.pushed(child)
+                entry.pushed[(to.index() - from.index()) / 7 - 1]
             } else {
                 // A run's move raises White's key: only the king or the rook moves.
                 let run = if frame.place(to) > frame.place(from) {
@@ -532,20 +545,14 @@ impl Children for Filled<'_> {
     fn dropped(&self, child: Child) -> u8 {
         best_frame(self.table, Color::Black, Segment::Distinct, child.squares())
     }
-
-    fn table(&self) -> &[u8] {
-        self.table
-    }
 }
 
 /// The children's bytes while one order, segment state and pawn square is filled (a
-/// *sweep*): its own slots so far (by side to move, then [`placement`]), the drop's bytes
-/// worked out for the pawn square (Black to move, by [`placement`]), and the table for the
-/// rest (filled before).
+/// *sweep*): its own slots so far (by side to move, then [`placement`]) and the drop's bytes
+/// worked out for the pawn square (Black to move, by [`placement`]).
 struct Sweep<'a> {
     own: &'a [u8],
     dropped: &'a [u8],
-    table: &'a [u8],
 }
 
 impl Children for Sweep<'_> {
@@ -556,18 +563,13 @@ impl Children for Sweep<'_> {
     fn dropped(&self, child: Child) -> u8 {
         self.dropped[child.placement]
     }
-
-    fn table(&self) -> &[u8] {
-        self.table
-    }
 }
 
 /// The [`SIDE`] slots of each side to move of one sweep (see [`Sweep`]): `order`'s table in
 /// `segment` with the pawn on `pawn`, from the sweep's entries (by side to move, then
-/// [`placement`]), the drop's bytes (as [`Sweep`] reads them; none for
-/// [`Segment::Distinct`]) and the table filled before.
+/// [`placement`]) and the drop's bytes (as [`Sweep`] reads them; none for
+/// [`Segment::Distinct`]).
 fn sweep(
-    table: &[u8],
     (order, segment): (Order, Segment),
     pawn: Square,
     entries: &[Entry],
@@ -586,11 +588,7 @@ fn sweep(
             let at = side * SIDE + (king.index() * 49 + rook.index()) * 2401;
             for black in 0..2401 {
                 let squares = [king, rook, pawn, square_of(black / 49), square_of(black)];
-                let children = Sweep {
-                    own: &own,
-                    dropped,
-                    table,
-                };
+                let children = Sweep { own: &own, dropped };
                 let byte = evaluate(
                     &children,
                     entries[at + black],
@@ -682,7 +680,7 @@ pub fn build(
                 .into_par_iter()
                 .map_init(MoveList::new, |moves, i| {
                     let turn = [Color::White, Color::Black][i / SIDE];
-                    Entry::of(&distances, &exits, (turn, squares(i)), moves)
+                    Entry::of(&distances, &exits, &table, (turn, squares(i)), moves)
                 })
                 .collect();
             let mut entries = vec![first];
@@ -709,7 +707,7 @@ pub fn build(
                     .map(|&(order, k)| {
                         let entries = &entries[k];
                         let dropped = dropped.get(k * SIDE..).unwrap_or(&[]);
-                        sweep(&table, (order, segment), pawns[k], entries, dropped)
+                        sweep((order, segment), pawns[k], entries, dropped)
                     })
                     .collect();
                 for ((order, k), own) in sweeps.into_iter().zip(filled) {
@@ -771,7 +769,7 @@ pub fn check(
             let mut moves = MoveList::new();
             for i in block * BLOCK_SLOTS..(block + 1) * BLOCK_SLOTS {
                 let (turn, state, squares) = squares_at(i);
-                let entry = Entry::of(&distances, &exits, (turn, squares), &mut moves);
+                let entry = Entry::of(&distances, &exits, table, (turn, squares), &mut moves);
                 let (order, segment) = state;
                 let children = Filled {
                     table,

@@ -398,9 +398,7 @@ impl Entry {
             quiet,
         }
     }
-}
 
-impl Entry {
     /// The entry of the mirror image (a1 and g1 swapped, ...), the mover's king on `king`
     /// before it: the game is the same there, so only the moves' squares change.
     fn mirrored(self, king: Square) -> Entry {
@@ -673,7 +671,8 @@ pub fn build(
                 .iter()
                 .map(|file| square_of(rank * 7 + file))
                 .collect();
-            let squares = |i: usize| placed(i % SIDE, pawns[i / (2 * SIDE)]);
+            // The first pawn's squares, by side to move, then placement.
+            let squares = |i: usize| placed(i % SIDE, pawns[0]);
             // By pawn, then side to move and placement. The mirrored file's are the mirror
             // images of the first's.
             let first: Vec<Entry> = (0..2 * SIDE)

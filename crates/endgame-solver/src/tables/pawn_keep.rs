@@ -800,12 +800,10 @@ pub fn check(
 mod tests {
     use super::*;
 
-    /// `Quiet` packs and unpacks exactly the legal moves that stay in the table.
-    #[test]
-    fn quiet_moves_unpack_to_the_legal_moves_that_stay() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut checked = [0; 2];
-        for _ in 0..20_000 {
+    /// The positions among 20,000 random draws of the table's squares (`seed` starts the
+    /// generator), with their side to move and squares.
+    fn random_positions(mut seed: u64) -> impl Iterator<Item = (Color, [Square; 5], Position)> {
+        (0..20_000).filter_map(move |_| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
@@ -814,21 +812,34 @@ mod tests {
             let squares = [0, 1, 2, 3].map(|k| square_of(digit(k)));
             let squares = [squares[0], squares[1], pawn, squares[2], squares[3]];
             let turn = [Color::White, Color::Black][(seed >> 50) as usize % 2];
-            let Some(pos) = position(turn, squares) else {
-                continue;
-            };
-            let moves = pos.legal_moves();
-            let staying = moves
-                .iter()
-                .filter(|m| m.capture.is_none() && m.promotion.is_none());
+            Some((turn, squares, position(turn, squares)?))
+        })
+    }
+
+    /// The legal moves of `pos` that stay in the table (no capture, no promotion).
+    fn staying(pos: &Position) -> Vec<Move> {
+        let moves = pos.legal_moves();
+        moves
+            .iter()
+            .filter(|m| m.capture.is_none() && m.promotion.is_none())
+            .copied()
+            .collect()
+    }
+
+    /// `Quiet` packs and unpacks exactly the legal moves that stay in the table.
+    #[test]
+    fn quiet_moves_unpack_to_the_legal_moves_that_stay() {
+        let mut checked = [0; 2];
+        for (turn, squares, pos) in random_positions(0x9e37_79b9_7f4a_7c15) {
+            let staying = staying(&pos);
             let mut want: Vec<(usize, Square)> = staying
-                .clone()
+                .iter()
                 .map(|m| {
                     let piece = squares.iter().position(|&sq| sq == m.from);
                     (piece.unwrap_or(5), m.to)
                 })
                 .collect();
-            let quiet = Quiet::of(pos.king(turn), staying.copied());
+            let quiet = Quiet::of(pos.king(turn), staying.into_iter());
             let mut got: Vec<(usize, Square)> = quiet
                 .targets(turn, squares)
                 .into_iter()
@@ -837,7 +848,7 @@ mod tests {
             want.sort_by_key(|&(piece, to)| (piece, to.index()));
             got.sort_by_key(|&(piece, to)| (piece, to.index()));
             assert_eq!(got, want, "{squares:?}, {turn:?} to move");
-            checked[usize::from(pawn.rank().index() == 1)] += 1;
+            checked[usize::from(squares[2].rank().index() == 1)] += 1;
         }
         assert!(checked.iter().all(|&n| n > 1000), "{checked:?}");
     }
@@ -846,29 +857,12 @@ mod tests {
     /// image (what the build relies on for the mirrored file's entries).
     #[test]
     fn mirrored_quiet_moves_are_the_mirror_images_moves() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut checked = 0;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let digit = |k: u32| (seed >> (6 * k)) as usize % 49;
-            let pawn = pawn_square((seed >> 40) as usize % PAWNS);
-            let squares = [0, 1, 2, 3].map(|k| square_of(digit(k)));
-            let squares = [squares[0], squares[1], pawn, squares[2], squares[3]];
-            let turn = [Color::White, Color::Black][(seed >> 50) as usize % 2];
-            let (Some(pos), Some(image)) =
-                (position(turn, squares), position(turn, mirrored(squares)))
-            else {
+        for (turn, squares, pos) in random_positions(0x2545_f491_4f6c_dd1d) {
+            let Some(image) = position(turn, mirrored(squares)) else {
                 continue;
             };
-            let quiet = |pos: &Position| {
-                let moves = pos.legal_moves();
-                let staying = moves
-                    .iter()
-                    .filter(|m| m.capture.is_none() && m.promotion.is_none());
-                Quiet::of(pos.king(turn), staying.copied()).0
-            };
+            let quiet = |pos: &Position| Quiet::of(pos.king(turn), staying(pos).into_iter()).0;
             assert_eq!(
                 Quiet(quiet(&pos)).mirrored(pos.king(turn)).0,
                 quiet(&image),

@@ -226,7 +226,7 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
     // read and the keep table. A write that failed shows after the first build, not the
     // second.
     let distances = |pos: &Position| built.distances(pos);
-    let (keep, writer) = std::thread::scope(|scope| {
+    let (keep, mut writer) = std::thread::scope(|scope| {
         let writing = scope.spawn(move || {
             for (kind, tables) in others {
                 put(&mut writer, kind, &tables)?;
@@ -240,16 +240,15 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
         Ok::<_, TableError>((keep, joined(writing)?))
     })?;
     let (pawn_keep, mut writer) = std::thread::scope(|scope| {
-        let keep = &keep;
+        let keep_table = &keep;
         let writing = scope.spawn(move || {
-            let mut writer = writer;
             for kind in Distances::KINDS {
                 put(&mut writer, kind, built.tables(kind))?;
             }
-            writer.put(Kind::Keep, keep::MATERIAL, keep)?;
+            writer.put(Kind::Keep, keep::MATERIAL, keep_table)?;
             Ok(writer)
         });
-        let pawn_keep = pawn_keep::build(distances, keep, |slots| {
+        let pawn_keep = pawn_keep::build(distances, keep_table, |slots| {
             done += slots;
             progress(done, total);
         });

@@ -298,16 +298,14 @@ struct Quiet(u64);
 impl Quiet {
     const KING: u32 = 49;
     const PAWN: u32 = 57;
+    /// The rook's destinations.
+    const ROOK: u64 = (1 << 49) - 1;
 
     /// Packs the quiet moves `moves` of a position with the mover's king on `king`.
     fn of(king: Square, moves: impl Iterator<Item = Move>) -> Quiet {
-        let attacked = attacks::king_attacks(king).0;
         Quiet(moves.fold(0, |bits, m| {
             bits | match m.role {
-                Role::King => {
-                    let below = attacked & ((1 << m.to.index()) - 1);
-                    1 << (Quiet::KING + below.count_ones())
-                }
+                Role::King => Quiet::king_bit(king, m.to),
                 Role::Pawn if m.to.index() - m.from.index() == 14 => 1 << (Quiet::PAWN + 1),
                 Role::Pawn => 1 << Quiet::PAWN,
                 _ => 1 << m.to.index(),
@@ -319,35 +317,45 @@ impl Quiet {
     /// the squares (see [`squares_at`] for their order), the mover being `turn`.
     fn targets(self, turn: Color, squares: [Square; 5]) -> [(usize, Bitboard); 3] {
         let (king, rook) = if turn == Color::White { (0, 1) } else { (3, 4) };
-        let bit = |i: u32| self.0 >> i & 1 != 0;
-        let kings = attacks::king_attacks(squares[king])
-            .enumerate()
-            .filter(|&(k, _)| bit(Quiet::KING + k as u32))
-            .fold(0, |set, (_, to)| set | 1 << to.index());
         let pawns = (1..=2)
-            .filter(|&step| bit(Quiet::PAWN + step - 1))
+            .filter(|&step| self.pushes(step))
             .fold(0, |set, step| {
                 set | 1 << (squares[2].index() + 7 * step as usize)
             });
         [
-            (king, Bitboard(kings)),
-            (rook, Bitboard(self.0 & ((1 << 49) - 1))),
+            (king, Bitboard(self.kings(squares[king]))),
+            (rook, Bitboard(self.0 & Quiet::ROOK)),
             (2, Bitboard(pawns)),
         ]
+    }
+
+    /// The bit of a king move from `king` to `to`: the destination's place among the squares
+    /// the king attacks, in square order.
+    fn king_bit(king: Square, to: Square) -> u64 {
+        let below = attacks::king_attacks(king).0 & ((1 << to.index()) - 1);
+        1 << (Quiet::KING + below.count_ones())
+    }
+
+    /// The destinations of the mover's king, on `king`.
+    fn kings(self, king: Square) -> u64 {
+        attacks::king_attacks(king)
+            .enumerate()
+            .filter(|&(k, _)| self.0 >> (Quiet::KING + k as u32) & 1 != 0)
+            .fold(0, |set, (_, to)| set | 1 << to.index())
+    }
+
+    /// Whether the pawn moves `step` squares (1 or 2).
+    fn pushes(self, step: u32) -> bool {
+        self.0 >> (Quiet::PAWN + step - 1) & 1 != 0
     }
 
     /// The same moves on the mirror image (a1 and g1 swapped, ...), the mover's king on
     /// `king` before it.
     fn mirrored(self, king: Square) -> Quiet {
-        let rook = Symmetry::MIRROR.apply_set(self.0 & ((1 << 49) - 1));
-        let image = attacks::king_attacks(Symmetry::MIRROR.apply(king)).0;
-        let kings = attacks::king_attacks(king)
-            .enumerate()
-            .filter(|&(k, _)| self.0 >> (Quiet::KING + k as u32) & 1 != 0)
-            .fold(0, |bits, (_, to)| {
-                let below = image & ((1 << Symmetry::MIRROR.apply(to).index()) - 1);
-                bits | 1 << (Quiet::KING + below.count_ones())
-            });
+        let image = Symmetry::MIRROR.apply(king);
+        let kings = Bitboard(Symmetry::MIRROR.apply_set(self.kings(king)))
+            .fold(0, |bits, to| bits | Quiet::king_bit(image, to));
+        let rook = Symmetry::MIRROR.apply_set(self.0 & Quiet::ROOK);
         Quiet(rook | kings | self.0 & 0b11 << Quiet::PAWN)
     }
 }
@@ -384,7 +392,7 @@ impl Entry {
             moves.iter().copied().filter(|m| !leaving(m)),
         );
         let pushed = [1, 2].map(|step| {
-            if quiet.0 >> (Quiet::PAWN + step - 1) & 1 == 0 {
+            if !quiet.pushes(step) {
                 return 0;
             }
             let mut after = squares;

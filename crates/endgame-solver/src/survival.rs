@@ -12,9 +12,10 @@
 //! tables) keeps the game going too.
 //!
 //! In the rook ending the keep table ([`keep`](crate::tables::keep)) plays this game and more,
-//! and answers it; in the pawn ending the pawn keep table ([`pawn_keep`]) answers where the
-//! segment starts at the position or its earlier positions all differ (two runs, or one, of
-//! its own order), and the search goes on where it says too little.
+//! and answers it; in the pawn endings the pawn keep table ([`pawn_keep`], KRPvKR) and the
+//! KPvK keep table ([`kpk_keep`]) answer where the segment starts at the position or its
+//! earlier positions all differ (two runs, or one, of their own orders), and the search goes on
+//! where they say too little.
 //!
 //! It is the proof that matters in the balanced rook endings, where Black has no draw but by
 //! repetition and the history-aware search grows about twice a ply. (Measured, README: letting
@@ -22,7 +23,7 @@
 //! few plies deeper but makes the proofs that fail, the common case inside the search, several
 //! times dearer.)
 
-use small_board::{Color, Move, MoveList, Position, Role, Square};
+use small_board::{Color, Move, MoveList, Position, Role};
 
 use crate::{
     table::{MoveHint, Table},
@@ -30,7 +31,8 @@ use crate::{
         Material, Tables,
         index::Symmetry,
         keep::{self, Keep},
-        order::{ALL, Repeats, Run, Steps, run_of},
+        kpk_keep,
+        order::{ALL, Repeats, Run, Steps, index_in, run_of},
         pawn_keep::{self, Frame, Segment},
     },
 };
@@ -38,9 +40,9 @@ use crate::{
 /// What the keep tables say of `pos` after `segment` (the positions of the current repetition
 /// segment, `pos` the last; `steps`, if the caller kept them, its [`Steps`]): in the rook
 /// ending the best of the runs of the order the segment kept to, in every orientation and from
-/// every start the order allows ([`Steps::runs`]), in the pawn ending the pawn keep table where
-/// the positions before `pos` all differ; `None` for another ending, a segment that allows
-/// neither, or a block that could not be read.
+/// every start the order allows ([`Steps::runs`]), in the pawn endings KRPvKR and KPvK their
+/// keep tables where the positions before `pos` all differ; `None` for another ending, a
+/// segment that allows neither, or a block that could not be read.
 pub fn kept_after<'p>(
     tables: &mut Tables,
     segment: impl Iterator<Item = &'p Position>,
@@ -71,12 +73,20 @@ pub fn kept_after<'p>(
                 .filter_map(|(frame, state)| tables.pawn_keep_in(pos, state?, frame))
                 .max()
         }
+        kpk_keep::MATERIAL => {
+            let states = kpk_states(segment);
+            (0..kpk_keep::ORIENTATIONS)
+                .zip(states)
+                .filter_map(|(orientation, state)| tables.kpk_keep(pos, state?, orientation))
+                .max()
+        }
         _ => None,
     }
 }
 
-/// The state of the pawn keep table the last position of `segment` (the positions of a
-/// repetition segment) may be read in, frame by frame ([`Frame::ALL`]):
+/// The state of a pawn keep table the last position of `segment` (the positions of a
+/// repetition segment) may be read in, frame by frame (`keys` gives the rank of a position's
+/// White placement in each frame's order, `None` where it is not of the table's material):
 /// [`Segment::New`] where the positions before it all differ and White's placements before its
 /// own are all below it in that frame's order (the first run goes on from here and never comes
 /// to them, the run after the drop comes to each at most once; equal neighbours are one
@@ -85,42 +95,61 @@ pub fn kept_after<'p>(
 /// started at a position X whose earlier positions all differ, every White move since X going
 /// up (the run comes to each position before X at most once, and to each later one once);
 /// else `None`.
-fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 4] {
-    let key = |frame: Frame, &[king, rook]: &[Square; 2]| frame.key(king, rook);
-    let mut placements: Vec<[Square; 2]> = Vec::new();
+fn segment_states<'p, const F: usize>(
+    segment: impl Iterator<Item = &'p Position>,
+    keys: impl Fn(&Position) -> Option<[usize; F]>,
+) -> [Option<Segment>; F] {
+    let mut placements: Vec<[usize; F]> = Vec::new();
     let mut repeats = Repeats::default();
     // Per frame: the first position from which every White move went up in its order.
-    let mut rising = [0; 4];
+    let mut rising = [0; F];
     for (i, pos) in segment.enumerate() {
-        let Some(rook) = pos.board().by_piece(Role::Rook.of(Color::White)).first() else {
-            return [None; 4];
+        let Some(placement) = keys(pos) else {
+            return [None; F];
         };
         repeats.push(pos);
-        let placement = [pos.king(Color::White), rook];
         let Some(last) = placements.last() else {
             placements.push(placement);
             continue;
         };
         if *last != placement {
-            for (since, frame) in rising.iter_mut().zip(Frame::ALL) {
-                if key(frame, &placement) < key(frame, last) {
-                    *since = i;
+            for f in 0..F {
+                if placement[f] < last[f] {
+                    rising[f] = i;
                 }
             }
             placements.push(placement);
         }
     }
     let Some((last, before)) = placements.split_last() else {
-        return [None; 4];
+        return [None; F];
     };
     let new = repeats.before_last_differ();
-    [0, 1, 2, 3].map(|f| {
-        let frame = Frame::ALL[f];
-        if new && before.iter().all(|p| key(frame, p) < key(frame, last)) {
+    std::array::from_fn(|f| {
+        if new && before.iter().all(|p| p[f] < last[f]) {
             Some(Segment::New)
         } else {
             (rising[f] <= repeats.distinct()).then_some(Segment::Distinct)
         }
+    })
+}
+
+/// [`segment_states`] in the pawn keep table's frames ([`Frame::ALL`]).
+fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 4] {
+    segment_states(segment, |pos| {
+        let rook = pos.board().by_piece(Role::Rook.of(Color::White)).first()?;
+        Some(Frame::ALL.map(|frame| frame.key(pos.king(Color::White), rook)))
+    })
+}
+
+/// [`segment_states`] in the KPvK keep table's orientations ([`kpk_keep::ORIENTATIONS`]): the
+/// king's square after each symmetry (the pawn stands still in a segment).
+fn kpk_states<'p>(
+    segment: impl Iterator<Item = &'p Position>,
+) -> [Option<Segment>; kpk_keep::ORIENTATIONS as usize] {
+    segment_states(segment, |pos| {
+        let king = pos.king(Color::White);
+        Some(std::array::from_fn(|o| index_in(o as u8, king)))
     })
 }
 

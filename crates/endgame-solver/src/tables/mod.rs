@@ -18,6 +18,7 @@ pub mod file;
 pub mod generate;
 pub mod index;
 pub mod keep;
+pub mod kpk_keep;
 pub mod material;
 pub mod order;
 pub mod pawn_keep;
@@ -35,6 +36,7 @@ use self::{
     file::TableFile,
     index::{Layout, Symmetry},
     keep::Keep,
+    kpk_keep::KpkKeep,
     order::Run,
     pawn_keep::{Frame, Segment},
 };
@@ -304,6 +306,9 @@ pub struct Tables {
     /// The last position located and its slot: a search node reads several tables for the
     /// same position.
     located: Option<(Position, usize)>,
+    /// The KPvK keep table, worked out a pawn file at a time when first read (it is not in the
+    /// file).
+    kpk_keep: KpkKeep,
     error: Option<TableError>,
 }
 
@@ -336,6 +341,7 @@ impl Tables {
             held: std::collections::VecDeque::new(),
             used,
             located: None,
+            kpk_keep: KpkKeep::default(),
             error: None,
         })
     }
@@ -476,9 +482,16 @@ impl Tables {
         self.block_byte(block, slot % keep::BLOCK_SLOTS).map(Keep)
     }
 
-    /// What the pawn keep table says of `pos` in `segment`, in the best of its four frames:
-    /// `None` for another material or a block that could not be read.
+    /// What the pawn keep table says of `pos` in `segment`, in the best of its four frames (in
+    /// KPvK, the best of the KPvK keep table's orientations): `None` for another material or a
+    /// block that could not be read.
     pub fn pawn_keep(&mut self, pos: &Position, segment: Segment) -> Option<Keep> {
+        if Material::of(pos.board()) == Some(kpk_keep::MATERIAL) {
+            let mut table = std::mem::take(&mut self.kpk_keep);
+            let best = table.best(pos, segment, |pos| self.white_mates(pos));
+            self.kpk_keep = table;
+            return best;
+        }
         Frame::ALL
             .into_iter()
             .map(|frame| self.pawn_keep_in(pos, segment, frame))
@@ -492,6 +505,21 @@ impl Tables {
         let block = self.keep_block[1] + slot / pawn_keep::BLOCK_SLOTS;
         self.block_byte(block, slot % pawn_keep::BLOCK_SLOTS)
             .map(Keep)
+    }
+
+    /// What the KPvK keep table says of `pos` in `segment` and `orientation`: `None` for
+    /// another material.
+    pub fn kpk_keep(&mut self, pos: &Position, segment: Segment, orientation: u8) -> Option<Keep> {
+        let mut table = std::mem::take(&mut self.kpk_keep);
+        let keep = table.keep(pos, segment, orientation, |pos| self.white_mates(pos));
+        self.kpk_keep = table;
+        keep
+    }
+
+    /// Whether White mates from `pos` (as far as its block could be read).
+    fn white_mates(&mut self, pos: &Position) -> bool {
+        self.probe(pos)
+            .is_some_and(|dtm| dtm.mates_within(Color::White, u32::MAX))
     }
 
     /// The byte at `offset` in block `block` (read first if it is not held).

@@ -72,7 +72,7 @@ impl Built {
 
     /// Any position's bytes in the finished tables of [`Kind::Mate`] and [`Kind::Draw`].
     pub fn distances(&self, pos: &small_board::Position) -> super::Distances {
-        super::verify::distances(&self.tables, &self.layouts, pos)
+        super::distances(&self.tables, &self.layouts, pos)
     }
 
     /// The finished tables of `kind`, in [`Material::ALL`] order (`None` for dead materials).

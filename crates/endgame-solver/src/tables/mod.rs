@@ -30,7 +30,6 @@ use small_board::{Color, Position};
 
 pub use file::{TableError, TableErrorKind};
 pub use material::Material;
-pub use verify::Distances;
 
 use self::{
     file::TableFile,
@@ -609,9 +608,60 @@ pub struct WholeTables {
 impl WholeTables {
     /// Any position's bytes in the distance tables of [`Kind::Mate`] and [`Kind::Draw`].
     pub fn distances(&self, pos: &Position) -> Distances {
-        verify::distances(&self.distances, &self.layouts, pos)
+        distances(&self.distances, &self.layouts, pos)
     }
 }
 
 /// Whole tables, by [`Kind::index`] then [`Material::code`] (`None` for dead materials).
 pub type AllTables = [Vec<Option<Vec<u8>>>; Kind::COUNT];
+
+/// The bytes of a position in the two distance tables the keep builds read, from one look-up
+/// of its slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distances {
+    /// Its byte of [`Kind::Mate`].
+    pub mate: u8,
+    /// Its byte of [`Kind::Draw`].
+    pub draw: u8,
+}
+
+impl Distances {
+    /// The kinds, in the order of the fields.
+    pub const KINDS: [Kind; 2] = [Kind::Mate, Kind::Draw];
+}
+
+/// The values of any position of the task's material in the tables of `kinds`, from one
+/// look-up of its slot.
+fn values<const N: usize>(
+    tables: &AllTables,
+    layouts: &[Option<Layout>],
+    kinds: [Kind; N],
+    pos: &Position,
+) -> [u8; N] {
+    let Some(material) = Material::of(pos.board()) else {
+        return [NONE; N];
+    };
+    let code = material.code() as usize;
+    let Some(layout) = &layouts[code] else {
+        // A dead position: drawn, nothing else.
+        return kinds.map(|kind| if kind == Kind::Draw { 0 } else { NONE });
+    };
+    let slot = layout.slot_of(pos);
+    kinds.map(|kind| {
+        tables[kind.index()][code]
+            .as_ref()
+            .map_or(NONE, |v| v[slot])
+    })
+}
+
+/// The bytes of [`Distances::KINDS`] of any position of the task's material.
+pub fn distances(tables: &AllTables, layouts: &[Option<Layout>], pos: &Position) -> Distances {
+    let [mate, draw] = values(tables, layouts, Distances::KINDS, pos);
+    Distances { mate, draw }
+}
+
+/// The value of any position of the task's material in the table of `kind`.
+pub fn value(tables: &AllTables, layouts: &[Option<Layout>], kind: Kind, pos: &Position) -> u8 {
+    let [value] = values(tables, layouts, [kind], pos);
+    value
+}

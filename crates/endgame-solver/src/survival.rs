@@ -32,7 +32,7 @@ use crate::{
         index::Symmetry,
         keep::{self, Keep},
         kpk_keep,
-        order::{ALL, Repeats, Run, Steps, index_in, run_of},
+        order::{ALL, Run, Steps, index_in, run_of},
         pawn_keep::{self, Frame, Segment},
     },
 };
@@ -84,52 +84,62 @@ pub fn kept_after<'p>(
     }
 }
 
-/// The state of a pawn keep table the last position of `segment` (the positions of a
+/// The state of a pawn keep table the last position P of `segment` (the positions of a
 /// repetition segment) may be read in, frame by frame (`keys` gives the rank of a position's
-/// White placement in each frame's order, `None` where it is not of the table's material):
-/// [`Segment::New`] where the positions before it all differ and White's placements before its
-/// own are all below it in that frame's order (the first run goes on from here and never comes
-/// to them, the run after the drop comes to each at most once; equal neighbours are one
-/// placement, held while Black moves, so a segment in which only Black has moved is one
-/// placement); else [`Segment::Distinct`] where one run of the frame's order may count as
-/// started at a position X whose earlier positions all differ, every White move since X going
-/// up (the run comes to each position before X at most once, and to each later one once);
-/// else `None`.
+/// White placement in each frame's order, `None` where it is not of the table's material).
+///
+/// From P on, the table's first run raises White's placement at every White move, so it never
+/// comes back to a placement below P's, nor to P's own but for the position Black's reply
+/// makes when Black is to move at P (a *reachable* one: White to move, P's placement); it comes
+/// to every other position at most once. The run after the drop comes to any position at most
+/// once. So, counting P's occurrence:
+/// - [`Segment::New`] (both runs) where every position of the segment occurred once, and below
+///   P's placement in that frame's order or at it but not reachable (each then at most twice);
+/// - else [`Segment::Distinct`] (one run) where every position that occurred twice is below P's
+///   placement or at it but not reachable (the others at most twice);
+/// - else `None`.
+///
+/// A segment in which only Black has moved is new in every frame (its positions share P's
+/// placement and are Black to move where P is not, or P itself), as is one in which White's
+/// moves all went up; one with a position twice is distinct where it lies below.
 fn segment_states<'p, const F: usize>(
     segment: impl Iterator<Item = &'p Position>,
     keys: impl Fn(&Position) -> Option<[usize; F]>,
 ) -> [Option<Segment>; F] {
-    let mut placements: Vec<[usize; F]> = Vec::new();
-    let mut repeats = Repeats::default();
-    // Per frame: the first position from which every White move went up in its order.
-    let mut rising = [0; F];
-    for (i, pos) in segment.enumerate() {
+    // Each position once, with its keys and its count.
+    let mut seen: Vec<(&Position, [usize; F], u32)> = Vec::new();
+    let mut last = None;
+    for pos in segment {
         let Some(placement) = keys(pos) else {
             return [None; F];
         };
-        repeats.push(pos);
-        let Some(last) = placements.last() else {
-            placements.push(placement);
-            continue;
-        };
-        if *last != placement {
-            for f in 0..F {
-                if placement[f] < last[f] {
-                    rising[f] = i;
-                }
-            }
-            placements.push(placement);
+        // The same position: placement and side to move.
+        let same = |q: &Position| q.board() == pos.board() && q.turn() == pos.turn();
+        match seen.iter_mut().find(|(q, _, _)| same(q)) {
+            Some((_, _, count)) => *count += 1,
+            None => seen.push((pos, placement, 1)),
         }
+        last = Some((pos, placement));
     }
-    let Some((last, before)) = placements.split_last() else {
+    let Some((last, at)) = last else {
         return [None; F];
     };
-    let new = repeats.before_last_differ();
+    let reachable = |q: &Position| last.turn() == Color::Black && q.turn() == Color::White;
     std::array::from_fn(|f| {
-        if new && before.iter().all(|p| p[f] < last[f]) {
+        let apart =
+            |q: &Position, key: &[usize; F]| key[f] < at[f] || (key[f] == at[f] && !reachable(q));
+        if seen
+            .iter()
+            .all(|(q, key, count)| *count == 1 && apart(q, key))
+        {
             Some(Segment::New)
+        } else if seen
+            .iter()
+            .all(|(q, key, count)| *count == 1 || apart(q, key))
+        {
+            Some(Segment::Distinct)
         } else {
-            (rising[f] <= repeats.distinct()).then_some(Segment::Distinct)
+            None
         }
     })
 }
@@ -288,7 +298,7 @@ impl Keeper<'_> {
 
 #[cfg(test)]
 mod tests {
-    use small_board::Rules;
+    use small_board::{Rules, Square};
 
     use super::*;
 
@@ -367,5 +377,36 @@ mod tests {
             pawn_states(line.into_iter()),
             [Some(New), Some(Distinct), Some(Distinct), Some(Distinct)]
         );
+    }
+
+    /// A position twice in the segment leaves one run where it lies below White's placement
+    /// (the run never comes back to it), and none where the run could reach it: the KPvK keep
+    /// table's orientations.
+    #[test]
+    fn a_position_twice_below_leaves_one_run() {
+        use Segment::Distinct;
+        // Kd4 a2 Kg7, White to move.
+        let start = Position::from_fen("6k/7/7/3K3/7/P6/7 w", Rules::TASK).unwrap();
+        let up = after(&start, "d4d5");
+        let reply = after(&up, "g7g6");
+        let back = after(&reply, "d5d4");
+        let again = after(&back, "g6g7");
+        assert_eq!(again, start);
+        // Down to d3, then up to e4: one run where the start (twice, king on d4) is below e4.
+        let down = after(&again, "d4d3");
+        let reply2 = after(&down, "g7g6");
+        let high = after(&reply2, "d3e4");
+        let line = [&start, &up, &reply, &back, &again, &down, &reply2, &high];
+        let below = |o: u8| index_in(o, Square::D4) < index_in(o, Square::E4);
+        let expected: [_; 8] = std::array::from_fn(|o| below(o as u8).then_some(Distinct));
+        assert_eq!(kpk_states(line.into_iter()), expected);
+        assert!((0..8).any(below) && !(0..8).all(below));
+        // Black to move at d4 again: Black's king back to g7 makes the start a second time, so
+        // only one run is left; after the start's second occurrence, a third time in every
+        // orientation.
+        let line = [&start, &up, &reply, &back];
+        assert_eq!(kpk_states(line.into_iter()), [Some(Distinct); 8]);
+        let line = [&start, &up, &reply, &back, &again, &up, &reply, &back];
+        assert_eq!(kpk_states(line.into_iter()), [None; 8]);
     }
 }

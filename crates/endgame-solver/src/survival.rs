@@ -409,4 +409,175 @@ mod tests {
         let line = [&start, &up, &reply, &back, &again, &up, &reply, &back];
         assert_eq!(kpk_states(line.into_iter()), [None; 8]);
     }
+
+    /// The KPvK keep table's claims hold after any segment `segment_states` lets it be read
+    /// in: from random walks of White's and Black's kings that come back to squares often,
+    /// White follows the table (up its orientation, the drop to one run in any orientation, a
+    /// pawn move ending the test) against a Black that returns to positions of the segment
+    /// whenever it can, and no position occurs a third time, history counted, within the plies
+    /// claimed. (Without the distance tables: no promotion counts as White's mate.)
+    #[test]
+    fn the_kpk_keep_table_holds_after_every_segment_it_is_read_in() {
+        use crate::tables::kpk_keep::{KpkKeep, ORIENTATIONS};
+        let mut table = KpkKeep::default();
+        let mut keep = |pos: &Position, segment, o| {
+            table
+                .keep(pos, segment, o, |_| false)
+                .expect("a KPvK position")
+        };
+        let mut rng = test_support::Rng::new(2713);
+        let (mut claims, mut with_repeats, mut plies_played) = (0, 0, 0);
+        while with_repeats < 3000 {
+            // A KPvK start, then a walk of kings only (one segment), often stepping back.
+            let squares: Vec<Square> = (0..3)
+                .filter_map(|_| Square::new(rng.below(49) as u32))
+                .collect();
+            let turn = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let pieces = [
+                Role::King.of(Color::White),
+                Role::Pawn.of(Color::White),
+                Role::King.of(Color::Black),
+            ];
+            let Some(start) =
+                crate::tables::index::position_of(turn, pieces.into_iter().zip(squares))
+            else {
+                continue;
+            };
+            let mut line = vec![start];
+            for _ in 0..rng.below(16) {
+                let pos = line[line.len() - 1];
+                let moves: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.role == Role::King && m.capture.is_none())
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                // Half the time a move back to a position of the walk, when there is one.
+                let back: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| line.contains(&pos.play(m)))
+                    .collect();
+                let m = if !back.is_empty() && rng.below(2) == 0 {
+                    back[rng.index(back.len())]
+                } else {
+                    moves[rng.index(moves.len())]
+                };
+                line.push(pos.play(m));
+            }
+            let last = line[line.len() - 1];
+            if last.legal_moves().is_empty() {
+                continue;
+            }
+            let states = kpk_states(line.iter());
+            for o in 0..ORIENTATIONS {
+                let Some(segment) = states[usize::from(o)] else {
+                    continue;
+                };
+                let claim = keep(&last, segment, o);
+                // Claims for ever rest on Black's mate on the board.
+                let longest = u32::from(crate::tables::keep::LONGEST);
+                if claim.keeps(longest + 1) {
+                    continue;
+                }
+                let Some(plies) = (8..=longest).rev().find(|&k| claim.keeps(k)) else {
+                    continue;
+                };
+                claims += 1;
+                let count =
+                    |line: &[Position], pos: &Position| line.iter().filter(|p| *p == pos).count();
+                with_repeats += usize::from(line.iter().any(|p| count(&line, p) >= 2));
+                let mut game = line.clone();
+                let mut plan = (segment, o);
+                for ply in 0..plies {
+                    let left = plies - ply;
+                    let pos = game[game.len() - 1];
+                    let moves = pos.legal_moves();
+                    assert!(!moves.is_empty() && !pos.is_dead(), "the game ended");
+                    let next = if pos.turn() == Color::White {
+                        let mut good = Vec::new();
+                        for &m in &moves {
+                            let child = pos.play(m);
+                            if m.role == Role::Pawn {
+                                good.push((m, None));
+                                continue;
+                            }
+                            let (state, o) = plan;
+                            if crate::tables::order::up(m.from, m.to) & (1 << o) != 0
+                                && keep(&child, state, o).keeps(left - 1)
+                            {
+                                good.push((m, Some((state, o))));
+                            }
+                            if state == Segment::New {
+                                for g in 0..ORIENTATIONS {
+                                    if keep(&child, Segment::Distinct, g).keeps(left - 1) {
+                                        good.push((m, Some((Segment::Distinct, g))));
+                                    }
+                                }
+                            }
+                        }
+                        assert!(
+                            !good.is_empty(),
+                            "{}: no move keeps {left} plies ({plan:?})",
+                            pos.fen()
+                        );
+                        // Staying in the segment when it can (the test is of the segment).
+                        let inside: Vec<_> = good.iter().filter(|g| g.1.is_some()).collect();
+                        let (m, next) = if inside.is_empty() {
+                            good[rng.index(good.len())]
+                        } else {
+                            *inside[rng.index(inside.len())]
+                        };
+                        match next {
+                            Some(next) => plan = next,
+                            None => break, // a pawn move: a new segment
+                        }
+                        pos.play(m)
+                    } else {
+                        let children: Vec<Position> = moves
+                            .iter()
+                            .filter(|m| m.capture.is_none())
+                            .map(|&m| pos.play(m))
+                            .collect();
+                        let seen: Vec<&Position> =
+                            children.iter().filter(|c| game.contains(c)).collect();
+                        let child = if !seen.is_empty() && rng.below(4) != 0 {
+                            *seen[rng.index(seen.len())]
+                        } else {
+                            children[rng.index(children.len())]
+                        };
+                        assert!(
+                            keep(&child, plan.0, plan.1).keeps(left - 1),
+                            "Black breaks the claim"
+                        );
+                        child
+                    };
+                    game.push(next);
+                    plies_played += 1;
+                    assert!(
+                        count(&game, &next) < 3,
+                        "{}: a third occurrence of {} at ply {} of {plies} ({segment:?} {o})",
+                        start.fen(),
+                        next.fen(),
+                        ply + 1
+                    );
+                }
+            }
+        }
+        eprintln!("{claims} claims, {with_repeats} after a repeat, {plies_played} plies");
+        assert!(
+            with_repeats > 200,
+            "too few claims after a repeat: {with_repeats}"
+        );
+        assert!(
+            plies_played > 50_000,
+            "too few plies played: {plies_played}"
+        );
+    }
 }

@@ -40,18 +40,19 @@ use crate::{
 /// What the keep tables say of `pos` after `segment` (the positions of the current repetition
 /// segment, `pos` the last; `steps`, if the caller kept them, its [`Steps`]): in the rook
 /// ending the best of the runs of the order the segment kept to, in every orientation and from
-/// every start the order allows ([`Steps::runs`]), in the pawn endings KRPvKR and KPvK their
-/// keep tables where the positions before `pos` all differ; `None` for another ending, a
-/// segment that allows neither, or a block that could not be read.
+/// every start the order allows ([`Steps::runs`]) or from `pos` itself where the segment's
+/// repeats lie apart ([`segment_states`]), in the pawn endings KRPvKR and KPvK their keep
+/// tables from `pos` where the repeats lie apart; `None` for another ending, a segment that
+/// allows neither, or a block that could not be read.
 pub fn kept_after<'p>(
     tables: &mut Tables,
-    segment: impl Iterator<Item = &'p Position>,
+    segment: impl Iterator<Item = &'p Position> + Clone,
     steps: Option<&Steps>,
     pos: &Position,
 ) -> Option<Keep> {
     match Material::of(pos.board())? {
         keep::MATERIAL => {
-            let steps = steps.copied().unwrap_or_else(|| Steps::of(segment));
+            let steps = steps.copied().unwrap_or_else(|| Steps::of(segment.clone()));
             let mut best = steps
                 .open_block()
                 .and_then(|block| tables.keep_open(pos, block, true));
@@ -62,6 +63,15 @@ pub fn kept_after<'p>(
                 for run in steps.runs(sym) {
                     best = best.max(tables.keep(pos, run, sym));
                 }
+            }
+            // A run may also start here, after any segment whose repeats lie apart.
+            for (sym, state) in (0..8).map(Symmetry).zip(rook_states(segment)) {
+                let run = match state {
+                    Some(Segment::New) => Run::FRESH,
+                    Some(Segment::Distinct) => Run::SPENT,
+                    None => continue,
+                };
+                best = best.max(tables.keep(pos, run, sym));
             }
             best
         }
@@ -84,24 +94,27 @@ pub fn kept_after<'p>(
     }
 }
 
-/// The state of a pawn keep table the last position P of `segment` (the positions of a
-/// repetition segment) may be read in, frame by frame (`keys` gives the rank of a position's
-/// White placement in each frame's order, `None` where it is not of the table's material).
+/// The state a keep table may be read in at the last position P of `segment` (the positions
+/// of a repetition segment), frame by frame, the table's run starting at P: `keys` gives a
+/// rank of a position's White placement in each frame's order that no White move of a run
+/// lowers (`None` where the position is not of the table's material).
 ///
-/// From P on, the table's first run raises White's placement at every White move, so it never
-/// comes back to a placement below P's, nor to P's own but for the position Black's reply
-/// makes when Black is to move at P (a *reachable* one: White to move, P's placement); it comes
-/// to every other position at most once. The run after the drop comes to any position at most
-/// once. So, counting P's occurrence:
-/// - [`Segment::New`] (both runs) where every position of the segment occurred once, and below
-///   P's placement in that frame's order or at it but not reachable (each then at most twice);
-/// - else [`Segment::Distinct`] (one run) where every position that occurred twice is below P's
-///   placement or at it but not reachable (the others at most twice);
+/// From P on, the table's first run never comes back to a placement ranked below P's, nor to
+/// P's own but for the position Black's reply makes when Black is to move at P (a *reachable*
+/// one: White to move, P's placement); it comes to every other position at most once. The run
+/// after the drop comes to any position at most once. A position is *apart* when it is ranked
+/// below P's placement, or has P's placement and is not reachable. So, counting P's
+/// occurrence:
+/// - [`Segment::New`] (both runs) where every position of the segment occurred once and is
+///   apart (each then at most twice);
+/// - else [`Segment::Distinct`] (one run) where every position that occurred twice is apart
+///   (the others at most twice);
 /// - else `None`.
 ///
 /// A segment in which only Black has moved is new in every frame (its positions share P's
 /// placement and are Black to move where P is not, or P itself), as is one in which White's
-/// moves all went up; one with a position twice is distinct where it lies below.
+/// placement rose in the order at every White move; one with a position twice is distinct
+/// where it lies below.
 fn segment_states<'p, const F: usize>(
     segment: impl Iterator<Item = &'p Position>,
     keys: impl Fn(&Position) -> Option<[usize; F]>,
@@ -124,10 +137,15 @@ fn segment_states<'p, const F: usize>(
     let Some((last, at)) = last else {
         return [None; F];
     };
-    let reachable = |q: &Position| last.turn() == Color::Black && q.turn() == Color::White;
+    let white = |q: &Position| {
+        let board = q.board();
+        (board.by_color(Color::White), q.king(Color::White))
+    };
+    let placed_apart = |q: &Position| {
+        white(q) == white(last) && !(last.turn() == Color::Black && q.turn() == Color::White)
+    };
     std::array::from_fn(|f| {
-        let apart =
-            |q: &Position, key: &[usize; F]| key[f] < at[f] || (key[f] == at[f] && !reachable(q));
+        let apart = |q: &Position, key: &[usize; F]| key[f] < at[f] || placed_apart(q);
         if seen
             .iter()
             .all(|(q, key, count)| *count == 1 && apart(q, key))
@@ -149,6 +167,16 @@ fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segme
     segment_states(segment, |pos| {
         let rook = pos.board().by_piece(Role::Rook.of(Color::White)).first()?;
         Some(Frame::ALL.map(|frame| frame.key(pos.king(Color::White), rook)))
+    })
+}
+
+/// [`segment_states`] in the rook ending's orientations, for a run of the keep table that
+/// starts at the last position with a new block (the king's square after each symmetry: rook
+/// moves keep it, so a position with the king there but the rook elsewhere is not apart).
+fn rook_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 8] {
+    segment_states(segment, |pos| {
+        let king = pos.king(Color::White);
+        Some(std::array::from_fn(|s| index_in(s as u8, king)))
     })
 }
 
@@ -579,5 +607,27 @@ mod tests {
             plies_played > 50_000,
             "too few plies played: {plies_played}"
         );
+    }
+
+    /// In the rook ending a run that starts at P moves the rook within the king's square before
+    /// the king goes up: a position seen twice with the king there but the rook elsewhere is
+    /// not apart, one with the king below is.
+    #[test]
+    fn the_rook_endings_repeats_lie_apart_only_below_the_king() {
+        use Segment::Distinct;
+        // Kc4 Vf3 Kd7 Vd5, White to move.
+        let start = Position::from_fen("3k3/7/3r3/2K4/5R1/7/7 w", Rules::TASK).unwrap();
+        let mut line = vec![start];
+        for uci in ["f3f2", "d7e7", "f2f3", "e7d7"] {
+            line.push(after(&line[line.len() - 1], uci));
+        }
+        assert_eq!(line[4], start);
+        let rook = after(&start, "f3f1");
+        let segment = line.iter().chain([&rook]);
+        assert_eq!(rook_states(segment), [None; 8]);
+        let king = after(&start, "c4b4");
+        let below = |s: u8| index_in(s, Square::C4) < index_in(s, Square::B4);
+        let expected: [_; 8] = std::array::from_fn(|s| below(s as u8).then_some(Distinct));
+        assert_eq!(rook_states(line.iter().chain([&king])), expected);
     }
 }

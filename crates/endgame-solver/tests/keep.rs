@@ -329,6 +329,91 @@ fn every_entry_satisfies_the_keep_equation() {
     assert_eq!(broken, 0, "{errors:?}");
 }
 
+/// A run of the keep table may start at any position P of a segment whose positions seen twice
+/// lie apart (the solver's rule, `survival::segment_states`, restated here): White's king
+/// strictly below P's in the orientation, or P's placement itself where Black's reply cannot
+/// make it (P with White to move, or the position with Black to move); two runs where every
+/// position was seen once and lies so. From random walks of one segment that step back to
+/// earlier positions half the time, White follows the table from P in such a state against a
+/// Black that returns to positions already seen, the whole segment counted.
+#[test]
+fn the_keep_tables_claims_hold_after_segments_with_repeats() {
+    let mut orders = Orders {
+        tables: common::tables(),
+        rook_first: &whole().1,
+    };
+    let mut rng = Rng::new(2714);
+    let (mut claims, mut after_repeats, mut plies_played) = (0, 0, 0u64);
+    while after_repeats < 500 {
+        let turn = common::random_turn(&mut rng);
+        let Some(start) = random_position(&mut rng, turn) else {
+            continue;
+        };
+        let mut line = vec![start];
+        for _ in 0..rng.below(20) {
+            let pos = line[line.len() - 1];
+            let moves: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.capture.is_none())
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            let back: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| line.contains(&pos.play(m)))
+                .collect();
+            let m = if !back.is_empty() && rng.below(2) == 0 {
+                back[rng.index(back.len())]
+            } else {
+                moves[rng.index(moves.len())]
+            };
+            line.push(pos.play(m));
+        }
+        let last = line[line.len() - 1];
+        if last.legal_moves().is_empty() {
+            continue;
+        }
+        let count = |pos: &Position| line.iter().filter(|p| *p == pos).count();
+        let repeats = line.iter().any(|p| count(p) >= 2);
+        let white = |p: &Position| (p.board().by_color(Color::White), p.king(Color::White));
+        for s in (0..8).map(Symmetry) {
+            let place = |p: &Position| s.apply(p.king(Color::White)).index();
+            let apart = |p: &Position| {
+                place(p) < place(&last)
+                    || (white(p) == white(&last)
+                        && !(last.turn() == Color::Black && p.turn() == Color::White))
+            };
+            let run = if line.iter().all(|p| count(p) == 1 && apart(p)) {
+                Run::FRESH
+            } else if line.iter().all(|p| count(p) == 1 || apart(p)) {
+                Run::SPENT
+            } else {
+                continue;
+            };
+            let plan = Plan::KingFirst(run, s);
+            let keep = orders.keep(&last, plan);
+            if keep.keeps(u32::from(keep::LONGEST) + 1) {
+                continue;
+            }
+            let Some(claim) = (8..=keep::LONGEST as u32).rev().find(|&k| keep.keeps(k)) else {
+                continue;
+            };
+            claims += 1;
+            after_repeats += u32::from(repeats);
+            plies_played +=
+                common::play_out_after(&mut rng, line.clone(), plan, claim, &mut orders, |_, _| {});
+        }
+    }
+    eprintln!("{claims} claims, {after_repeats} after a repeat, {plies_played} plies played");
+    assert!(
+        plies_played > 20_000,
+        "too few plies played: {plies_played}"
+    );
+}
+
 /// Refuting Black's draw deep in the rook ending takes one White move per White turn, and the
 /// draw search tries first the moves the keep table says keep the game going longest (work
 /// counted, not timed). `Kg3 Ve3 Kc2 Vd2` with Black to move at N = 44: each of Black's first

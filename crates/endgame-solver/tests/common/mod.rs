@@ -97,12 +97,26 @@ pub trait Claims<P> {
 pub fn play_out<P: Copy + std::fmt::Debug>(
     rng: &mut test_support::Rng,
     start: small_board::Position,
+    plan: P,
+    claim: u32,
+    table: &mut impl Claims<P>,
+    played: impl FnMut(Option<small_board::Move>, P),
+) -> u64 {
+    play_out_after(rng, vec![start], plan, claim, table, played)
+}
+
+/// [`play_out`] from the last position of `history` (the start's repetition segment), its
+/// positions counted.
+pub fn play_out_after<P: Copy + std::fmt::Debug>(
+    rng: &mut test_support::Rng,
+    history: Vec<small_board::Position>,
     mut plan: P,
     claim: u32,
     table: &mut impl Claims<P>,
     mut played: impl FnMut(Option<small_board::Move>, P),
 ) -> u64 {
-    let mut line = vec![start];
+    let mut line = history;
+    let start = line[line.len() - 1];
     let mut pos = start;
     for ply in 0..claim {
         let left = claim - ply;

@@ -13,8 +13,8 @@
 //!
 //! In the rook ending the keep table ([`keep`](crate::tables::keep)) plays this game and more,
 //! and answers it; in the pawn endings the pawn keep table ([`pawn_keep`], KRPvKR) and the
-//! KPvK keep table ([`kpk_keep`]) answer where the segment starts at the position or its
-//! earlier positions all differ (two runs, or one, of their own orders), and the search goes on
+//! KPvK keep table ([`kpk_keep`]) answer from the position on, two runs or one of their own
+//! orders, where the segment's repeats lie apart ([`segment_states`]), and the search goes on
 //! where they say too little.
 //!
 //! It is the proof that matters in the balanced rook endings, where Black has no draw but by

@@ -224,39 +224,6 @@ fn run_from<'a>(
     Some(run)
 }
 
-/// The positions of a segment as they come, for how many of the first ones all differ: the
-/// condition of every later start of a run (see the module docs). Positions sharing a key count
-/// as the same, which only makes a start rarer.
-#[derive(Clone, Debug, Default)]
-pub struct Repeats {
-    keys: Vec<(u64, Color)>,
-    /// The index of the first position that occurred before, if one did.
-    first_repeat: Option<usize>,
-}
-
-impl Repeats {
-    /// Counts `pos`, the segment's next position; whether it occurred before.
-    pub fn push(&mut self, pos: &Position) -> bool {
-        let key = (pos.key(), pos.turn());
-        let repeat = self.keys.contains(&key);
-        if repeat && self.first_repeat.is_none() {
-            self.first_repeat = Some(self.keys.len());
-        }
-        self.keys.push(key);
-        repeat
-    }
-
-    /// How many of the first positions all differ.
-    pub fn distinct(&self) -> usize {
-        self.first_repeat.unwrap_or(self.keys.len())
-    }
-
-    /// Whether the positions before the last one all differ (a single run may start there).
-    pub fn before_last_differ(&self) -> bool {
-        self.keys.len() <= self.distinct() + 1
-    }
-}
-
 /// The runs of the order going on in one orientation, as a set of their states (bit
 /// [`Run::rook_state`]). A state whose block is not a rook block (a queen's diagonal move can
 /// leave one) is left out, which only proves less; in the rook ending every block is one.
@@ -333,10 +300,13 @@ impl Steps {
 
     /// The positions of `segment`, in order.
     pub fn of<'a>(segment: impl Iterator<Item = &'a Position>) -> Steps {
-        let mut repeats = Repeats::default();
+        // Positions sharing a key count as the same, which only makes a start rarer.
+        let mut seen: Vec<(u64, Color)> = Vec::new();
         let mut steps = Steps::EMPTY;
         for pos in segment {
-            steps.push(pos, repeats.push(pos));
+            let key = (pos.key(), pos.turn());
+            steps.push(pos, seen.contains(&key));
+            seen.push(key);
         }
         steps
     }

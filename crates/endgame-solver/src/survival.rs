@@ -475,30 +475,10 @@ mod tests {
             else {
                 continue;
             };
-            let mut line = vec![start];
-            for _ in 0..rng.below(16) {
-                let pos = line[line.len() - 1];
-                let moves: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| m.role == Role::King && m.capture.is_none())
-                    .collect();
-                if moves.is_empty() {
-                    break;
-                }
-                // Half the time a move back to a position of the walk, when there is one.
-                let back: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| line.contains(&pos.play(m)))
-                    .collect();
-                let m = if !back.is_empty() && rng.below(2) == 0 {
-                    back[rng.index(back.len())]
-                } else {
-                    moves[rng.index(moves.len())]
-                };
-                line.push(pos.play(m));
-            }
+            let plies = rng.below(16);
+            let line = test_support::positions::walk_with_repeats(&mut rng, start, plies, |m| {
+                m.role == Role::King && m.capture.is_none()
+            });
             let last = line[line.len() - 1];
             if last.legal_moves().is_empty() {
                 continue;

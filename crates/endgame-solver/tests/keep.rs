@@ -349,29 +349,10 @@ fn the_keep_tables_claims_hold_after_segments_with_repeats() {
         let Some(start) = random_position(&mut rng, turn) else {
             continue;
         };
-        let mut line = vec![start];
-        for _ in 0..rng.below(20) {
-            let pos = line[line.len() - 1];
-            let moves: Vec<Move> = pos
-                .legal_moves()
-                .into_iter()
-                .filter(|m| m.capture.is_none())
-                .collect();
-            if moves.is_empty() {
-                break;
-            }
-            let back: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| line.contains(&pos.play(m)))
-                .collect();
-            let m = if !back.is_empty() && rng.below(2) == 0 {
-                back[rng.index(back.len())]
-            } else {
-                moves[rng.index(moves.len())]
-            };
-            line.push(pos.play(m));
-        }
+        let plies = rng.below(20);
+        let line = test_support::positions::walk_with_repeats(&mut rng, start, plies, |m| {
+            m.capture.is_none()
+        });
         let last = line[line.len() - 1];
         if last.legal_moves().is_empty() {
             continue;

@@ -2,7 +2,7 @@
 //! generator, with the material drawn by the caller (the task's, the task's after a promotion, or
 //! any).
 
-use small_board::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
+use small_board::{Board, Color, Move, Piece, Position, Role, Rules, Setup, Square};
 
 use crate::Rng;
 
@@ -100,6 +100,37 @@ pub fn any_material(rng: &mut Rng) -> Vec<Piece> {
 
 fn kings() -> Vec<Piece> {
     vec![Role::King.of(Color::White), Role::King.of(Color::Black)]
+}
+
+/// A random walk from `start` of at most `plies` moves, each one `allowed` (a walk stops where
+/// none is), that half the time goes back to a position already on it when a move does: a
+/// repetition segment with repeats, for the keep tables' tests.
+pub fn walk_with_repeats(
+    rng: &mut Rng,
+    start: Position,
+    plies: u64,
+    allowed: impl Fn(&Move) -> bool,
+) -> Vec<Position> {
+    let mut line = vec![start];
+    for _ in 0..plies {
+        let pos = line[line.len() - 1];
+        let moves: Vec<Move> = pos.legal_moves().into_iter().filter(&allowed).collect();
+        if moves.is_empty() {
+            break;
+        }
+        let back: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| line.contains(&pos.play(m)))
+            .collect();
+        let m = if !back.is_empty() && rng.below(2) == 0 {
+            back[rng.index(back.len())]
+        } else {
+            moves[rng.index(moves.len())]
+        };
+        line.push(pos.play(m));
+    }
+    line
 }
 
 #[cfg(test)]

@@ -152,37 +152,12 @@ impl Follower<'_> {
 
 impl common::Claims<Plan> for Follower<'_> {
     /// Every promotion is good (the distance tables decide after it).
-    fn good_moves(
-        &mut self,
-        pos: &Position,
-        (segment, o): Plan,
-        left: u32,
-    ) -> Vec<(Move, Option<Plan>)> {
-        let mut good = Vec::new();
-        for m in pos.legal_moves() {
-            let child = pos.play(m);
-            if m.promotion.is_some() {
-                good.push((m, None));
-                continue;
-            }
-            let mut plans = Vec::new();
-            if m.role == Role::Pawn {
-                plans.extend((0..ORIENTATIONS).map(|o| (Segment::New, o)));
-            } else {
-                if goes_up(m, o) {
-                    plans.push((segment, o));
-                }
-                if segment == Segment::New {
-                    plans.extend((0..ORIENTATIONS).map(|o| (Segment::Distinct, o)));
-                }
-            }
-            for plan in plans {
-                if self.keep(&child, plan).keeps(left - 1) {
-                    good.push((m, Some(plan)));
-                }
-            }
-        }
-        good
+    fn good_moves(&mut self, pos: &Position, plan: Plan, left: u32) -> Vec<(Move, Option<Plan>)> {
+        let orientations: Vec<u8> = (0..ORIENTATIONS).collect();
+        let place = |pos: &Position, o: u8| Symmetry(o).apply(pos.king(Color::White)).index();
+        common::pawn_ending_moves(pos, plan, left, &orientations, place, |pos, plan| {
+            self.keep(pos, plan)
+        })
     }
 
     fn keeps(&mut self, pos: &Position, plan: Plan, left: u32) -> bool {

@@ -59,40 +59,11 @@ fn key(pos: &Position, frame: Frame) -> usize {
 struct Follower<'a>(&'a mut Tables);
 
 impl common::Claims<Plan> for Follower<'_> {
-    /// Every capture and promotion is good (the other tables decide after them).
-    fn good_moves(
-        &mut self,
-        pos: &Position,
-        (segment, frame): Plan,
-        left: u32,
-    ) -> Vec<(Move, Option<Plan>)> {
-        let mut good = Vec::new();
-        for m in pos.legal_moves() {
-            let child = pos.play(m);
-            if m.capture.is_some() || m.promotion.is_some() {
-                // The table's value of these comes from the distance tables (tested on their
-                // own) and, for a capture of the pawn, the keep table (`tests/keep.rs`).
-                good.push((m, None));
-                continue;
-            }
-            let mut plans = Vec::new();
-            if m.role == Role::Pawn {
-                plans.extend(Frame::ALL.map(|f| (Segment::New, f)));
-            } else {
-                if key(&child, frame) > key(pos, frame) {
-                    plans.push((segment, frame));
-                }
-                if segment == Segment::New {
-                    plans.extend(Frame::ALL.map(|f| (Segment::Distinct, f)));
-                }
-            }
-            for plan in plans {
-                if keep(&child, plan).keeps(left - 1) {
-                    good.push((m, Some(plan)));
-                }
-            }
-        }
-        good
+    /// Every capture and promotion is good: the table's value of these comes from the distance
+    /// tables (tested on their own) and, for a capture of the pawn, the keep table
+    /// (`tests/keep.rs`).
+    fn good_moves(&mut self, pos: &Position, plan: Plan, left: u32) -> Vec<(Move, Option<Plan>)> {
+        common::pawn_ending_moves(pos, plan, left, &Frame::ALL, key, keep)
     }
 
     fn keeps(&mut self, pos: &Position, plan: Plan, left: u32) -> bool {

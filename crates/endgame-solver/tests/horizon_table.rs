@@ -83,10 +83,9 @@ fn the_search_without_tables_agrees() {
     for material in MATERIALS {
         let pieces = Layout::new(material).pieces;
         while checked < 300 * (1 + usize::from(material.black_rook)) {
-            let turn = common::random_turn(&mut rng);
-            let Some(pos) = common::random_position(&mut rng, turn, &pieces) else {
-                continue;
-            };
+            let pos = common::draw_position(&mut rng, |rng, turn| {
+                common::random_position(rng, turn, &pieces)
+            });
             for depth in 0..8 {
                 let expected = search.wins(Goal::Horizon(Color::White), &[pos], depth);
                 assert_eq!(table.wins(&pos, depth), Some(expected), "{pos} at {depth}");

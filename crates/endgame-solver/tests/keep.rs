@@ -157,10 +157,7 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
     while games < 4000 {
         tries += 1;
         assert!(tries < 1_000_000, "too few positions kept long");
-        let turn = common::random_turn(&mut rng);
-        let Some(start) = random_position(&mut rng, turn) else {
-            continue;
-        };
+        let start = common::draw_position(&mut rng, random_position);
         // The best orientation at the start, or none yet, as the solver takes it.
         let open = Plan::Open(order::ALL, true);
         let Some((plan, keep)) = (0..8)
@@ -345,10 +342,7 @@ fn the_keep_tables_claims_hold_after_segments_with_repeats() {
     let mut rng = Rng::new(2714);
     let (mut claims, mut after_repeats, mut plies_played) = (0, 0, 0u64);
     while after_repeats < 500 {
-        let turn = common::random_turn(&mut rng);
-        let Some(start) = random_position(&mut rng, turn) else {
-            continue;
-        };
+        let start = common::draw_position(&mut rng, random_position);
         let plies = rng.below(20);
         let line = test_support::positions::walk_with_repeats(&mut rng, start, plies, |m| {
             m.capture.is_none()

@@ -124,10 +124,7 @@ fn every_entry_is_the_plain_solution_of_the_game() {
     };
     let mut long = 0;
     while checked < 3000 {
-        let turn = common::random_turn(&mut rng);
-        let Some(pos) = random_position(&mut rng, turn) else {
-            continue;
-        };
+        let pos = common::draw_position(&mut rng, random_position);
         for segment in [Segment::Distinct, Segment::New] {
             for o in 0..ORIENTATIONS {
                 let expected = byte(plain.plies(&pos, segment, o));
@@ -174,10 +171,7 @@ fn white_keeps_the_king_and_pawn_ending_going_as_long_as_the_table_says() {
     while games < 2000 {
         tries += 1;
         assert!(tries < 1_000_000, "too few positions kept long");
-        let turn = common::random_turn(&mut rng);
-        let Some(start) = random_position(&mut rng, turn) else {
-            continue;
-        };
+        let start = common::draw_position(&mut rng, random_position);
         let o = rng.below(u64::from(ORIENTATIONS)) as u8;
         let plan = (Segment::New, o);
         let keep = Follower(&mut tables).keep(&start, plan);

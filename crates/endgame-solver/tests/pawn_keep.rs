@@ -86,10 +86,7 @@ fn white_keeps_the_pawn_ending_going_as_long_as_the_table_says() {
     while games < 3000 {
         tries += 1;
         assert!(tries < 1_000_000, "too few positions kept long");
-        let turn = common::random_turn(&mut rng);
-        let Some(start) = random_position(&mut rng, turn) else {
-            continue;
-        };
+        let start = common::draw_position(&mut rng, random_position);
         let Some(best) = tables.pawn_keep(&start, Segment::New) else {
             continue;
         };

@@ -55,13 +55,23 @@ pub fn random_position(
     tables::index::position_of(turn, pieces.iter().copied().zip(squares))
 }
 
-/// White or Black, drawn.
-pub fn random_turn(rng: &mut test_support::Rng) -> Color {
-    if rng.below(2) == 0 {
-        Color::White
-    } else {
-        Color::Black
+/// A position from `random_position` with a side to move drawn for it, drawn again until the
+/// squares make one.
+pub fn draw_position(
+    rng: &mut test_support::Rng,
+    random_position: impl Fn(&mut test_support::Rng, Color) -> Option<small_board::Position>,
+) -> small_board::Position {
+    for _ in 0..1_000_000 {
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Some(pos) = random_position(rng, turn) {
+            return pos;
+        }
     }
+    panic!("a million draws made no position");
 }
 
 /// The tables, opened (each caller gets its own reader).

@@ -50,7 +50,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let args: Cli = toolkit_cli::args::parse();
     let options = Options {
         checking: if args.no_check {
             Checking::NoCheck

@@ -4,17 +4,19 @@
 //! | module | concept |
 //! |---|---|
 //! | [`status`] | exit statuses, the [`Report`] trait of user-facing errors, [`AtLine`] |
+//! | [`args`] | the command line by clap, its errors in one line |
 //! | [`diagnostics`] | `error: ...` and `warning: ...` lines on stderr, the worst status seen |
 //! | [`input`] | FILE or stdin as an [`Input`]; [`Lines`]: line by line, memory bounded by the line |
 //! | [`output`] | [`run`]: buffered stdout, a quiet end on a broken pipe, the exit code; JSON lines |
 //! | [`text`] | user text quoted in a message, cut when it is long |
 //! | `fixtures` | (feature `fixture-harness`) the runner behind every tool's fixture test |
 //!
-//! The modules depend one way: `status` ← `diagnostics` ← `output`, `status` ← `input`.
+//! The modules depend one way: `status` ← `diagnostics` ← `output`, `status` ← `input`,
+//! `status` ← `args`.
 //!
 //! # Examples
 //!
-//! A tool's `main` parses its arguments with clap, opens its input and hands both to its
+//! A tool's `main` parses its arguments with clap ([`args::parse`]), opens its input and hands both to its
 //! library's `run`:
 //!
 //! ```no_run
@@ -41,6 +43,7 @@
 
 #![warn(missing_docs)]
 
+pub mod args;
 pub mod diagnostics;
 #[cfg(feature = "fixture-harness")]
 pub mod fixtures;

@@ -19,7 +19,7 @@ pub type Stdout = BufWriter<StdoutLock<'static>>;
 
 /// Runs a tool's body with buffered stdout and stderr diagnostics and turns the outcome into the
 /// process exit code: the worst status reported. A broken pipe (`tool | head`) ends the run
-/// quietly with success; any other output failure is reported and exits 1.
+/// quietly, with the status reported so far; any other output failure is reported and exits 1.
 pub fn run<F>(body: F) -> ExitCode
 where
     F: FnOnce(&mut Stdout, &mut Diagnostics<io::Stderr>) -> io::Result<()>,
@@ -28,7 +28,7 @@ where
     let mut diag = Diagnostics::new(io::stderr());
     match body(&mut out, &mut diag).and_then(|()| out.flush()) {
         Ok(()) => diag.status().into(),
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => diag.status().into(),
         Err(err) => {
             diag.error(&WriteError(err));
             Status::Failure.into()

@@ -58,7 +58,7 @@ nearest integer (halves away from zero). Answers to several records are separate
 line; a bad record is reported on stderr, the others are still answered, and the exit code is 2.";
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args: Args = toolkit_cli::args::parse();
     let options = Options {
         format: if args.json {
             Format::Json

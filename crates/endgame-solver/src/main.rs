@@ -93,7 +93,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let args: Cli = toolkit_cli::args::parse();
     let progress = toolkit_cli::progress_wanted();
     toolkit_cli::run(|out, diag| match args.command {
         Some(Command::Perft { fen, depth, divide }) => perft::write_perft(out, &fen, depth, divide),

@@ -18,6 +18,6 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let Cli { options, command } = Cli::parse();
+    let Cli { options, command } = toolkit_cli::args::parse();
     toolkit_cli::run(|out, diag| kbn_tb::cli::run(command, &options, out, diag))
 }

@@ -63,7 +63,7 @@ fn threads(text: &str) -> Result<NonZeroUsize, &'static str> {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args: Args = cli::args::parse();
     let options = Options {
         format: if args.pgn { Format::Pgn } else { Format::Judge },
         output: if args.json {

@@ -275,7 +275,15 @@ impl Table {
     pub fn mainline(&self, pos: Kbnk) -> Vec<MoveValue> {
         let mut line = Vec::new();
         let mut pos = pos;
-        while let Value::MateIn(_) = self.value(pos) {
+        // A mate in n moves takes at most 2n plies. The bound also ends the line on a table
+        // whose values do not fall along it: a damaged file that still passed its checksums
+        // (only `verify` checks every value against the rules).
+        let Value::MateIn(moves) = self.value(pos) else {
+            return line;
+        };
+        while line.len() < 2 * usize::from(moves)
+            && let Value::MateIn(_) = self.value(pos)
+        {
             let probe = self.probe_position(pos);
             let Some(&best) = probe.moves.first() else {
                 break;
@@ -372,5 +380,20 @@ pub(crate) fn uci_order(uci: &UciMove) -> (u8, u8, u8, u8) {
             to.rank() as u8,
         ),
         _ => (u8::MAX, 0, 0, 0), // no such move in KBNK
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table whose every value is a mate in one (checksums can be forged) gives a line of at
+    /// most two plies, not an endless one.
+    #[test]
+    fn a_line_ends_on_a_table_whose_values_do_not_fall() {
+        let forged = Table::from_white(vec![Entry::mate(1); SLOTS]);
+        let pos = Kbnk::from_fen("8/8/8/8/8/1K6/8/k1N4B w - - 0 1").expect("legal");
+        assert_eq!(forged.value(pos), Value::MateIn(1));
+        assert!(forged.mainline(pos).len() <= 2);
     }
 }

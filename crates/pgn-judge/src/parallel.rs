@@ -203,7 +203,11 @@ fn produce(
         let mut part = match part {
             Ok(part) => part,
             Err(err) => {
+                let goes_on = source::goes_on_after(&err);
                 failures.push(err);
+                if goes_on {
+                    continue;
+                }
                 return failures;
             }
         };

@@ -91,8 +91,10 @@ pub enum SourceError {
         /// The archive.
         path: PathBuf,
     },
-    /// A zip member stored with a method that is not read.
+    /// A zip member stored with a method that is not read (the other members are).
     ZipMethod {
+        /// The archive.
+        path: PathBuf,
         /// The member's name.
         member: String,
         /// The method.
@@ -148,9 +150,15 @@ impl fmt::Display for SourceError {
             SourceError::NoPgnMember { path } => {
                 write!(f, "{} holds no .pgn member", input_name(Some(path)))
             }
-            SourceError::ZipMethod { member, method } => write!(
+            SourceError::ZipMethod {
+                path,
+                member,
+                method,
+            } => write!(
                 f,
-                "zip member {}: compression method {method} is not read (stored and deflate are)",
+                "{}, member {}: compression method {method} is not read (stored and deflate \
+                 are); the other members are read",
+                input_name(Some(path)),
                 Quoted(member)
             ),
             SourceError::Damaged {
@@ -466,7 +474,8 @@ struct Member {
     name: String,
     data_start: u64,
     compressed_size: u64,
-    deflated: bool,
+    /// Deflated (else stored), or the name of a method that is not read.
+    deflated: Result<bool, String>,
     crc32: u32,
 }
 
@@ -494,14 +503,9 @@ fn zip_members(
             continue;
         }
         let deflated = match entry.compression() {
-            zip::CompressionMethod::Stored => false,
-            zip::CompressionMethod::Deflated => true,
-            other => {
-                return Err(SourceError::ZipMethod {
-                    member: name,
-                    method: format!("{other:?}"),
-                });
-            }
+            zip::CompressionMethod::Stored => Ok(false),
+            zip::CompressionMethod::Deflated => Ok(true),
+            other => Err(format!("{other:?}")),
         };
         members.push(Member {
             data_start: entry.data_start().unwrap_or_default(),
@@ -520,6 +524,11 @@ fn zip_members(
     let path = path.to_path_buf();
     let read = read.clone();
     Ok(members.into_iter().map(move |member| {
+        let deflated = member.deflated.map_err(|method| SourceError::ZipMethod {
+            path: path.clone(),
+            member: member.name.clone(),
+            method,
+        })?;
         let mut file = File::open(&path).map_err(|source| SourceError::Read {
             path: Some(path.clone()),
             source,
@@ -535,7 +544,7 @@ fn zip_members(
             inner: BufReader::with_capacity(1 << 16, file.take(member.compressed_size)),
             counter: member_read.clone(),
         };
-        let reader: Box<dyn Read + Send> = if member.deflated {
+        let reader: Box<dyn Read + Send> = if deflated {
             Box::new(flate2::bufread::DeflateDecoder::new(raw))
         } else {
             Box::new(raw)
@@ -607,14 +616,15 @@ pub fn read_to_the_end(err: &io::Error) -> bool {
     err.get_ref().is_some_and(|e| e.is::<CrcMismatch>())
 }
 
-/// Whether the input goes on after this failure of one of its texts: a damaged zip member is
-/// reported and the next member read (each is found through the archive's directory).
+/// Whether the input goes on after this failure of one of its texts: a damaged zip member, or
+/// one stored with a method that is not read, is reported and the next member read (each is
+/// found through the archive's directory).
 pub fn goes_on_after(err: &SourceError) -> bool {
     matches!(
         err,
         SourceError::Damaged {
             member: Some(_),
             ..
-        }
+        } | SourceError::ZipMethod { .. }
     )
 }

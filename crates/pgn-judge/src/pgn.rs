@@ -120,9 +120,10 @@ impl fmt::Display for BrokenGame {
             BrokenGame::NotPgn => write!(f, "no tag, move or result found"),
             BrokenGame::Variant { name } => write!(
                 f,
-                "variant {name:?} is not chess (only standard chess and Chess960 are judged)"
+                "variant {} is not chess (only standard chess and Chess960 are judged)",
+                text::Quoted(name)
             ),
-            BrokenGame::Fen { fen, reason } => write!(f, "FEN tag {fen:?}: {reason}"),
+            BrokenGame::Fen { fen, reason } => write!(f, "FEN tag {}: {reason}", text::Quoted(fen)),
             BrokenGame::TooLong { max } => write!(
                 f,
                 "longer than {} MiB (skipped up to the next tag pair line)",

@@ -86,6 +86,31 @@ fn blank_lines_between_games_are_no_game_however_many() {
     );
 }
 
+/// The hostile-input audit of 2026-11-27: a FEN or Variant tag's value was quoted whole in the
+/// error (100,000 characters); it is cut after 60 like every other quoted text.
+#[test]
+fn a_long_fen_or_variant_tag_is_cut_in_its_error() {
+    let long = "x".repeat(100_000);
+    for (tag, message) in [
+        ("FEN", format!("FEN tag \"{}...\": ", "x".repeat(60))),
+        (
+            "Variant",
+            format!("variant \"{}...\" is not chess", "x".repeat(60)),
+        ),
+    ] {
+        let game = format!("[{tag} \"{long}\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+        let (_, err, status) = judge_pgn_both(game.as_bytes());
+        assert!(
+            err.starts_with(&format!("error: game 1: broken PGN: {message}"))
+                && err.len() < 300
+                && err.lines().count() == 1,
+            "{}",
+            &err[..err.len().min(300)]
+        );
+        assert_eq!(status, Status::Invalid);
+    }
+}
+
 #[test]
 fn a_game_of_another_variant_is_not_judged_by_the_rules_of_chess() {
     // lichess publishes its atomic, crazyhouse, antichess, ... games as PGN with a `Variant` tag
@@ -249,6 +274,67 @@ fn leftover_6_a_zip_member_that_fails_its_crc_is_reported_and_the_next_member_re
             err.starts_with("error: ")
                 && err.contains(", member \"one.pgn\": the zip data is corrupt (found at byte")
                 && err.contains("CRC-32 mismatch")
+                && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+}
+
+/// The hostile-input audit of 2026-11-27: a zip member stored with a method that is not read
+/// (bzip2 here) stopped the whole archive, the good members before it unanswered; it is
+/// reported by archive and member, and the other members are read.
+#[test]
+fn a_zip_member_in_a_method_not_read_is_reported_and_the_others_read() {
+    use std::io::Write;
+    use zip::{CompressionMethod, write::SimpleFileOptions};
+    let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, text) in [
+        ("one.pgn", FOOLS_MATE),
+        ("two.pgn", "[White \"X\"]\n\n1. d4 *\n"),
+        ("three.pgn", other),
+    ] {
+        let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
+        zip.start_file(name, stored).unwrap();
+        zip.write_all(text.as_bytes()).unwrap();
+    }
+    let mut bytes = zip.finish().unwrap().into_inner();
+    // The second member's method, in its local header (offset 8) and its directory entry
+    // (offset 10), becomes 12: bzip2.
+    let headers = |bytes: &[u8], signature: &[u8; 4]| -> Vec<usize> {
+        bytes
+            .windows(4)
+            .enumerate()
+            .filter(|(_, w)| w == signature)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let local = headers(&bytes, b"PK\x03\x04")[1];
+    let central = headers(&bytes, b"PK\x01\x02")[1];
+    bytes[local + 8] = 12;
+    bytes[central + 10] = 12;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("audit23_bzip2_member.zip");
+    std::fs::write(&path, &bytes).unwrap();
+    for jobs in [1, 2] {
+        let options = Options {
+            format: Format::Pgn,
+            jobs: NonZeroUsize::new(jobs).unwrap(),
+            ..Options::default()
+        };
+        let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
+        let input = Input::open(Some(&path)).unwrap();
+        run(input, &options, &mut out, &mut diag).unwrap();
+        assert_eq!(diag.status(), Status::Invalid);
+        let err = String::from_utf8(diag.into_inner()).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "1. A - B: Black Win; no Result tag\n2. C - D: Draw; no Result tag\n"
+        );
+        assert!(
+            err.starts_with("error: \"")
+                && err
+                    .contains("audit23_bzip2_member.zip\", member \"two.pgn\": compression method")
+                && err.contains("the other members are read")
                 && err.lines().count() == 1,
             "{err}"
         );

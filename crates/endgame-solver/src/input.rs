@@ -227,6 +227,9 @@ impl Problem {
             if three.len() < 3 {
                 three.push(text.to_owned());
             } else if !text.is_empty() {
+                // A mistake in the three lines comes first (a blank line among them makes the
+                // last one look like extra text).
+                Problem::from_lines(&three)?;
                 return Err(err(line.number, ProblemErrorKind::ExtraText(text.to_owned())).into());
             }
         }
@@ -569,6 +572,11 @@ mod tests {
         assert_eq!(
             message("Ka1 Kc7\nB\n3\nx"),
             "line 4: unexpected text \"x\" after the three lines"
+        );
+        // A blank line first: the pieces' line is empty, not the plies' line extra.
+        assert_eq!(
+            message("\nKa1 Kc7\nB\n3"),
+            "line 1: no pieces, expected e.g. \"Kd5 Vf3 c6 Kf7 Vf6\""
         );
         assert_eq!(
             message("Ka1 Kc7 c3\nB\n3"),

@@ -119,6 +119,12 @@ pub enum SourceError {
         /// The decoder's words.
         reason: String,
     },
+    /// A zstd frame made for a window larger than the decoder's limit (`zstd --long=31`): sound
+    /// data that is not read.
+    ZstdWindow {
+        /// The file, `None` for stdin.
+        path: Option<PathBuf>,
+    },
     /// A zip archive whose directory cannot be read.
     BadZip {
         /// The archive.
@@ -150,6 +156,13 @@ impl fmt::Display for SourceError {
             SourceError::NoPgnMember { path } => {
                 write!(f, "{} holds no .pgn member", input_name(Some(path)))
             }
+            SourceError::ZstdWindow { path } => write!(
+                f,
+                "{}: a zstd frame needs a window larger than the 128 MiB \
+                 pgn-judge decodes with (made with `zstd --long`?); the games after it are not \
+                 read (recompress with `zstd --long=27` or less)",
+                input_name(path.as_deref())
+            ),
             SourceError::ZipMethod {
                 path,
                 member,
@@ -453,6 +466,10 @@ fn damaged(
         return SourceError::Read { path, source };
     }
     let reason = err.to_string();
+    if format == Format::Zstd && reason.contains("requires too much memory") {
+        // zstd's own words for a frame whose window is over the limit: not damage.
+        return SourceError::ZstdWindow { path };
+    }
     let at_end = read_to_the_end(&err);
     let truncated = err.kind() == io::ErrorKind::UnexpectedEof
         || reason.contains("incomplete")

@@ -341,6 +341,42 @@ fn a_zip_member_in_a_method_not_read_is_reported_and_the_others_read() {
     }
 }
 
+/// The hostile-input audit of 2026-11-27: a sound zstd file made for a window over the
+/// decoder's 128 MiB (`zstd --long=31`) was called corrupt, its verdicts "maybe from damaged
+/// data"; it is refused as what it is.
+#[test]
+fn a_zstd_frame_with_a_window_too_large_is_not_called_corrupt() {
+    use std::io::Write;
+    let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+    encoder.window_log(31).unwrap();
+    encoder.long_distance_matching(true).unwrap();
+    encoder.write_all(FOOLS_MATE.as_bytes()).unwrap();
+    let bytes = encoder.finish().unwrap();
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("audit23_long31.pgn.zst");
+    std::fs::write(&path, &bytes).unwrap();
+    let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
+    let options = Options {
+        format: Format::Pgn,
+        ..Options::default()
+    };
+    run(
+        Input::open(Some(&path)).unwrap(),
+        &options,
+        &mut out,
+        &mut diag,
+    )
+    .unwrap();
+    assert_eq!(diag.status(), Status::Invalid);
+    let err = String::from_utf8(diag.into_inner()).unwrap();
+    assert!(out.is_empty());
+    assert!(
+        err.contains("audit23_long31.pgn.zst\": a zstd frame needs a window larger than")
+            && !err.contains("corrupt")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
 /// Issue 14's leftovers: `-j 100000` spawned 100,000 threads (4.5 s of system time for one game)
 /// and `-j 100000000` ran for minutes; the count is capped at 4 threads a core, 256 at most.
 #[test]

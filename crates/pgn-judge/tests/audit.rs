@@ -9,14 +9,23 @@ use toolkit_cli::{Diagnostics, Input, Status};
 
 /// stdout, stderr and the exit status of a `--pgn` run on `jobs` threads with small chunks.
 fn judge_pgn(input: &[u8], jobs: usize) -> (String, String, Status) {
+    judge(Input::from_bytes(input), jobs, 1 << 12)
+}
+
+/// The same for a file (a zip archive is read by its path), with chunks of `chunk_bytes`.
+fn judge_file(path: &std::path::Path, jobs: usize, chunk_bytes: usize) -> (String, String, Status) {
+    judge(Input::open(Some(path)).unwrap(), jobs, chunk_bytes)
+}
+
+fn judge(input: Input, jobs: usize, chunk_bytes: usize) -> (String, String, Status) {
     let options = Options {
         format: Format::Pgn,
         jobs: NonZeroUsize::new(jobs).unwrap(),
-        chunk_bytes: 1 << 12,
+        chunk_bytes,
         ..Options::default()
     };
     let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
-    run(Input::from_bytes(input), &options, &mut out, &mut diag).unwrap();
+    run(input, &options, &mut out, &mut diag).unwrap();
     let status = diag.status();
     (
         String::from_utf8(out).unwrap(),
@@ -254,19 +263,10 @@ fn leftover_6_a_zip_member_that_fails_its_crc_is_reported_and_the_next_member_re
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("leftover_6_crc.zip");
     std::fs::write(&path, &bytes).unwrap();
     for jobs in [1, 2] {
-        let options = Options {
-            format: Format::Pgn,
-            jobs: NonZeroUsize::new(jobs).unwrap(),
-            chunk_bytes: 64,
-            ..Options::default()
-        };
-        let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
-        let input = Input::open(Some(&path)).unwrap();
-        run(input, &options, &mut out, &mut diag).unwrap();
-        assert_eq!(diag.status(), Status::Invalid);
-        let err = String::from_utf8(diag.into_inner()).unwrap();
+        let (out, err, status) = judge_file(&path, jobs, 64);
+        assert_eq!(status, Status::Invalid);
         assert_eq!(
-            String::from_utf8(out).unwrap(),
+            out,
             "1. X - B: Black Win; no Result tag\n2. A - B: Black Win; no Result tag\n\
              3. C - D: Draw; no Result tag\n"
         );
@@ -316,18 +316,10 @@ fn a_zip_member_in_a_method_not_read_is_reported_and_the_others_read() {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("audit23_bzip2_member.zip");
     std::fs::write(&path, &bytes).unwrap();
     for jobs in [1, 2] {
-        let options = Options {
-            format: Format::Pgn,
-            jobs: NonZeroUsize::new(jobs).unwrap(),
-            ..Options::default()
-        };
-        let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
-        let input = Input::open(Some(&path)).unwrap();
-        run(input, &options, &mut out, &mut diag).unwrap();
-        assert_eq!(diag.status(), Status::Invalid);
-        let err = String::from_utf8(diag.into_inner()).unwrap();
+        let (out, err, status) = judge_file(&path, jobs, 1 << 12);
+        assert_eq!(status, Status::Invalid);
         assert_eq!(
-            String::from_utf8(out).unwrap(),
+            out,
             "1. A - B: Black Win; no Result tag\n2. C - D: Draw; no Result tag\n"
         );
         assert!(
@@ -354,20 +346,8 @@ fn a_zstd_frame_with_a_window_too_large_is_not_called_corrupt() {
     let bytes = encoder.finish().unwrap();
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("audit23_long31.pgn.zst");
     std::fs::write(&path, &bytes).unwrap();
-    let (mut out, mut diag) = (Vec::new(), Diagnostics::new(Vec::new()));
-    let options = Options {
-        format: Format::Pgn,
-        ..Options::default()
-    };
-    run(
-        Input::open(Some(&path)).unwrap(),
-        &options,
-        &mut out,
-        &mut diag,
-    )
-    .unwrap();
-    assert_eq!(diag.status(), Status::Invalid);
-    let err = String::from_utf8(diag.into_inner()).unwrap();
+    let (out, err, status) = judge_file(&path, 1, 1 << 12);
+    assert_eq!(status, Status::Invalid);
     assert!(out.is_empty());
     assert!(
         err.contains("audit23_long31.pgn.zst\": a zstd frame needs a window larger than")

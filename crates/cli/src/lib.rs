@@ -16,8 +16,8 @@
 //!
 //! # Examples
 //!
-//! A tool's `main` parses its arguments with clap ([`args::parse`]), opens its input and hands both to its
-//! library's `run`:
+//! A tool's `main` parses its arguments with clap ([`args::parse`]), opens its input and hands
+//! both to its library's `run`:
 //!
 //! ```no_run
 //! use std::{io::Write, process::ExitCode};

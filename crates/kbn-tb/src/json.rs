@@ -19,7 +19,7 @@
 //! |---|---|
 //! | `fen` | the position, as given (trimmed) |
 //! | `turn` | the side to move, `white` or `black` |
-//! | `value` | the text of [`Value`](crate::Value): `mate in N`, `mated`, `draw`; `illegal` for a placement that cannot arise (the API only) |
+//! | `value` | the text of [`Value`]: `mate in N`, `mated`, `draw`; `illegal` for a placement that cannot arise (the API only) |
 //! | `reason` | only with `illegal`: why, e.g. `the kings on b7 and a7 stand next to each other` |
 //! | `mate_in` | White moves to mate: 0 when Black is mated, `null` for a draw or an illegal placement |
 //! | `plies` | the distance to mate in plies for the side to move, `null` for a draw or an illegal placement |

@@ -196,7 +196,7 @@ impl Table {
 
     /// Probes a legal position: its value and every legal move with the value it leads to.
     ///
-    /// The moves come from the table's own move generator ([`crate::rules`]): one piece of each
+    /// The moves come from the table's own move generator (`rules`): one piece of each
     /// kind, so SAN never needs a file or rank to tell two pieces apart, and the check and mate
     /// marks come from the position after the move.
     pub fn probe_position(&self, pos: Kbnk) -> Probe {

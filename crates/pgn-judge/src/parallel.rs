@@ -200,24 +200,18 @@ fn produce(
     let mut splitter = Splitter::new(chunk_bytes);
     let mut failures = Vec::new();
     for part in source.parts {
-        let mut part = match part {
-            Ok(part) => part,
-            Err(err) => {
-                let goes_on = source::goes_on_after(&err);
-                failures.push(err);
-                if goes_on {
-                    continue;
-                }
-                return failures;
-            }
+        // A part that cannot be opened, or whose text breaks off.
+        let failure = match part {
+            Ok(mut part) => match splitter.split(&mut part.reader, emit) {
+                Ok(()) => continue,
+                Err(err) => (part.describe)(err),
+            },
+            Err(err) => err,
         };
-        if let Err(err) = splitter.split(&mut part.reader, emit) {
-            let failure = (part.describe)(err);
-            let goes_on = source::goes_on_after(&failure);
-            failures.push(failure);
-            if !goes_on {
-                return failures;
-            }
+        let goes_on = source::goes_on_after(&failure);
+        failures.push(failure);
+        if !goes_on {
+            return failures;
         }
     }
     splitter.finish(emit);

@@ -22,7 +22,9 @@
 //! line or a line of its own) belongs to the tag section, which goes on after it (the reader
 //! starts the movetext there, and takes the next `[` line for the next game's).
 //!
-//! Movetext tokens are delimited by white space and `{ } ( ) ; . *`; a `$` ends a token and
+//! White space is space, tab, line breaks and Ctrl-Z (0x1A, the end-of-file mark of old DOS
+//! files, which python-chess skips too; `pgn-reader` takes it for a move). Movetext tokens are
+//! delimited by white space and `{ } ( ) ; . *`; a `$` ends a token and
 //! starts a NAG; the glyphs `!` and `?` right after a token belong to it, and only glyphs follow
 //! a glyph (`e4!!!` is one token, `e4!` too). Move numbers (`12`), NAGs (`$14`), glyphs alone
 //! of one or two characters (`!`, `?!`) are dropped; results (`1-0`, `0-1`, `1/2-1/2`, `½-½`
@@ -45,6 +47,10 @@ use crate::{
 };
 
 const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
+/// Ctrl-Z, the end-of-file mark of old DOS files: white space wherever white space may stand
+/// (python-chess skips it too), so a file that ends with one loses no game and gains none.
+const CTRL_Z: u8 = 0x1a;
 
 /// One token of a game, in the order of the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -352,7 +358,7 @@ fn skip_ket(text: &[u8]) -> usize {
     let mut at = 0;
     while let Some(&byte) = text.get(at) {
         match byte {
-            b' ' | b'\t' | b'\r' => at += 1,
+            b' ' | b'\t' | b'\r' | CTRL_Z => at += 1,
             b']' | b'\n' => {
                 let new_line = byte == b'\n';
                 at += 1;
@@ -389,7 +395,7 @@ fn skip_white(text: &[u8], mut new_line: bool) -> usize {
     let mut at = if new_line { marks(text) } else { 0 };
     while let Some(&byte) = text.get(at) {
         match byte {
-            b' ' | b'\t' | b'\r' => at += 1,
+            b' ' | b'\t' | b'\r' | CTRL_Z => at += 1,
             b'\n' => {
                 new_line = true;
                 at += 1;
@@ -536,7 +542,7 @@ impl<'a> Lexer<'a> {
                 }
             }
             match byte {
-                b'\t' | b'\r' | b'.' | b')' => at += 1,
+                b'\t' | b'\r' | b'.' | b')' | CTRL_Z => at += 1,
                 b'\n' => match after_line_break(text, at) {
                     AfterBreak::GameEnds => {
                         at += 1;
@@ -657,7 +663,7 @@ const ENDS_TOKEN: [bool; 256] = {
     while i < 256 {
         ends[i] = matches!(
             i as u8,
-            b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b';' | b'.' | b'*'
+            b' ' | b'\t' | b'\n' | b'\r' | CTRL_Z | b'{' | b'}' | b'(' | b')' | b';' | b'.' | b'*'
         );
         i += 1;
     }

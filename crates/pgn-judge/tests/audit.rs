@@ -80,6 +80,32 @@ fn a_byte_order_mark_at_a_line_start_is_not_a_move() {
 }
 
 #[test]
+fn a_ctrl_z_end_of_file_mark_is_white_space() {
+    // Old DOS files end with Ctrl-Z (0x1A). After the moves it was a move of the game (a mate
+    // became Dead Moves), after a blank line a broken game of its own; python-chess skips it.
+    let mark = '\u{1a}';
+    for input in [
+        format!("{FOOLS_MATE}{mark}"),
+        format!("{FOOLS_MATE}\n{mark}"),
+        format!("{FOOLS_MATE}\n{mark}\n{FOOLS_MATE}"),
+        format!("{mark}{FOOLS_MATE}"),
+        FOOLS_MATE.replace("Qh4#", &format!("{mark}Qh4#{mark}")),
+        FOOLS_MATE.replace("\n\n", &format!("{mark}\n\n")),
+    ] {
+        let games = input.matches("[White").count();
+        let expected = (1..=games)
+            .map(|n| format!("{n}. A - B: Black Win; no Result tag\n"))
+            .collect::<String>();
+        let (out, err, status) = judge_pgn_both(input.as_bytes());
+        assert_eq!(
+            (out.as_str(), err.as_str(), status),
+            (expected.as_str(), "", Status::Success),
+            "{input:?}"
+        );
+    }
+}
+
+#[test]
 fn blank_lines_between_games_are_no_game_however_many() {
     // Blank lines were held until they filled the 4 MiB limit of a game, then reported as a
     // broken game of their own.

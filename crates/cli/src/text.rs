@@ -35,8 +35,8 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
-/// User text shown as it is (no quotes), cut after [`MAX_QUOTED_CHARS`] characters with `...`:
-/// for output formats that print a token bare (`Illegal Move at ply 3: Zz3`).
+/// User text shown bare (no quotes), [`bare`], cut after [`MAX_QUOTED_CHARS`] characters with
+/// `...`: for output formats that print a token bare (`Illegal Move at ply 3: Zz3`).
 ///
 /// # Examples
 ///
@@ -45,12 +45,40 @@ impl fmt::Display for Quoted<'_> {
 ///
 /// assert_eq!(cut("Zz3"), "Zz3");
 /// assert_eq!(cut(&"x".repeat(100)), format!("{}...", "x".repeat(60)));
+/// assert_eq!(cut("Zz3\u{1b}[2J"), "Zz3\\u{1b}[2J");
 /// ```
 pub fn cut(text: &str) -> Cow<'_, str> {
     match text.char_indices().nth(MAX_QUOTED_CHARS) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
+        None => bare(text),
+        Some((end, _)) => Cow::Owned(format!("{}...", bare(&text[..end]))),
     }
+}
+
+/// User text shown as it is but for its control characters, escaped as `{:?}` escapes them
+/// (`\u{1b}`, `\t`): text read from a file cannot move a terminal's cursor, change its colours
+/// or break the output's lines.
+///
+/// # Examples
+///
+/// ```
+/// use toolkit_cli::text::bare;
+///
+/// assert_eq!(bare("Gérry"), "Gérry");
+/// assert_eq!(bare("A\u{1b}[31mB\tC"), "A\\u{1b}[31mB\\tC");
+/// ```
+pub fn bare(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    Cow::Owned(shown)
 }
 
 #[cfg(test)]

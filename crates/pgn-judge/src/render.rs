@@ -6,8 +6,13 @@
 //! | `--pgn` | `1. Anderssen - Kieseritzky: White Win; Result 1-0 agrees` |
 //! | `--pgn`, faulty game, `--first-error` | `2. A - B: Illegal Move at ply 3: Ke3; Result * agrees` |
 //! | `--pgn`, broken game | `3. ? - ?: broken PGN` (the reason goes to stderr) |
+//!
+//! Text from the file (names, the Result tag, a faulty move) is shown with its control
+//! characters escaped ([`text::bare`]): an escape sequence in a tag cannot reach the terminal.
 
 use std::fmt::Write as _;
+
+use toolkit_cli::text;
 
 use crate::{
     judge::Judgement,
@@ -34,9 +39,9 @@ pub fn pgn_line(game: &PgnGame<'_>, first_error: bool) -> String {
 /// Appends [`pgn_line`] to `line`.
 pub fn push_pgn_line(line: &mut String, game: &PgnGame<'_>, first_error: bool) {
     let _ = write!(line, "{}. ", game.number);
-    line.push_str(&game.white);
+    line.push_str(&text::bare(&game.white));
     line.push_str(" - ");
-    line.push_str(&game.black);
+    line.push_str(&text::bare(&game.black));
     line.push_str(": ");
     let judged = match &game.outcome {
         Ok(judged) => judged,
@@ -56,7 +61,7 @@ pub fn push_pgn_line(line: &mut String, game: &PgnGame<'_>, first_error: bool) {
         Some(Agreement::NoTag) | None => return line.push_str("; no Result tag"),
     };
     line.push_str("; Result ");
-    line.push_str(result);
+    line.push_str(&text::bare(result));
     line.push_str(agreement);
 }
 

@@ -106,6 +106,25 @@ fn a_ctrl_z_end_of_file_mark_is_white_space() {
 }
 
 #[test]
+fn control_characters_from_the_file_are_escaped_in_text_output() {
+    // An escape sequence in a name went to the terminal as it was (it could clear the screen
+    // or recolour it); the JSON output escaped it already. (The move with an escape sequence
+    // glued to it is a token that is not a move.)
+    let input = FOOLS_MATE
+        .replace("\"A\"", "\"A\u{1b}[2J\"")
+        .replace("Qh4#", "Qh4#\u{1b}[31m");
+    let (out, err, status) = judge_pgn_both(input.as_bytes());
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        (
+            "1. A\\u{1b}[2J - B: Illegal Move; no Result tag\n",
+            "",
+            Status::Success
+        )
+    );
+}
+
+#[test]
 fn blank_lines_between_games_are_no_game_however_many() {
     // Blank lines were held until they filled the 4 MiB limit of a game, then reported as a
     // broken game of their own.

@@ -41,6 +41,18 @@ fn judge_pgn_both(input: &[u8]) -> (String, String, Status) {
     one
 }
 
+/// Asserts that `input` is judged `expected` on one thread and on two, with nothing on stderr
+/// and exit 0.
+fn assert_clean(input: &[u8], expected: &str) {
+    let (out, err, status) = judge_pgn_both(input);
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        (expected, "", Status::Success),
+        "{:?}",
+        String::from_utf8_lossy(input)
+    );
+}
+
 const FOOLS_MATE: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
 
 #[test]
@@ -48,11 +60,7 @@ fn tags_without_a_value_by_the_thousand_do_not_overflow_the_stack() {
     // `[A]` lines are skipped tags; the lexer used to recurse once per tag, and 20,000 of them
     // (80 KB) overflowed a judging thread's stack: the process aborted.
     let input = format!("{}\n{FOOLS_MATE}", "[A]\n".repeat(200_000));
-    let (out, err, status) = judge_pgn_both(input.as_bytes());
-    assert_eq!(
-        (out.as_str(), err.as_str(), status),
-        ("1. A - B: Black Win; no Result tag\n", "", Status::Success)
-    );
+    assert_clean(input.as_bytes(), "1. A - B: Black Win; no Result tag\n");
 }
 
 #[test]
@@ -66,15 +74,9 @@ fn a_byte_order_mark_at_a_line_start_is_not_a_move() {
         format!("{file}\n{file}"),
         format!("{file}\n{file}").replace('\n', "\r\n"),
     ] {
-        let (out, err, status) = judge_pgn_both(joined.as_bytes());
-        assert_eq!(
-            (out.as_str(), err.as_str(), status),
-            (
-                "1. A - B: Black Win; no Result tag\n2. A - B: Black Win; no Result tag\n",
-                "",
-                Status::Success
-            ),
-            "{joined:?}"
+        assert_clean(
+            joined.as_bytes(),
+            "1. A - B: Black Win; no Result tag\n2. A - B: Black Win; no Result tag\n",
         );
     }
 }
@@ -96,12 +98,7 @@ fn a_ctrl_z_end_of_file_mark_is_white_space() {
         let expected = (1..=games)
             .map(|n| format!("{n}. A - B: Black Win; no Result tag\n"))
             .collect::<String>();
-        let (out, err, status) = judge_pgn_both(input.as_bytes());
-        assert_eq!(
-            (out.as_str(), err.as_str(), status),
-            (expected.as_str(), "", Status::Success),
-            "{input:?}"
-        );
+        assert_clean(input.as_bytes(), &expected);
     }
 }
 
@@ -113,14 +110,9 @@ fn control_characters_from_the_file_are_escaped_in_text_output() {
     let input = FOOLS_MATE
         .replace("\"A\"", "\"A\u{1b}[2J\"")
         .replace("Qh4#", "Qh4#\u{1b}[31m");
-    let (out, err, status) = judge_pgn_both(input.as_bytes());
-    assert_eq!(
-        (out.as_str(), err.as_str(), status),
-        (
-            "1. A\\u{1b}[2J - B: Illegal Move; no Result tag\n",
-            "",
-            Status::Success
-        )
+    assert_clean(
+        input.as_bytes(),
+        "1. A\\u{1b}[2J - B: Illegal Move; no Result tag\n",
     );
 }
 
@@ -129,14 +121,9 @@ fn blank_lines_between_games_are_no_game_however_many() {
     // Blank lines were held until they filled the 4 MiB limit of a game, then reported as a
     // broken game of their own.
     let input = format!("{FOOLS_MATE}{}{FOOLS_MATE}", "\n".repeat(5 << 20));
-    let (out, err, status) = judge_pgn_both(input.as_bytes());
-    assert_eq!(
-        (out.as_str(), err.as_str(), status),
-        (
-            "1. A - B: Black Win; no Result tag\n2. A - B: Black Win; no Result tag\n",
-            "",
-            Status::Success
-        )
+    assert_clean(
+        input.as_bytes(),
+        "1. A - B: Black Win; no Result tag\n2. A - B: Black Win; no Result tag\n",
     );
 }
 
@@ -191,11 +178,7 @@ fn a_chess960_game_is_judged_with_its_castling() {
                 [FEN \"rnbbqnkr/pppppppp/8/8/8/8/PPPPPPPP/RNBBQNKR w HAha - 0 1\"]\n\n\
                 1. Ng3 Ng6 2. O-O O-O *\n\n";
     let standard = game.replace("[Variant \"Chess960\"]\n", "[Variant \"Standard\"]\n");
-    let (out, err, status) = judge_pgn_both(game.as_bytes());
-    assert_eq!(
-        (out.as_str(), err.as_str(), status),
-        ("1. A - B: Draw; no Result tag\n", "", Status::Success)
-    );
+    assert_clean(game.as_bytes(), "1. A - B: Draw; no Result tag\n");
     // Without the tag the FEN's castling rights are not those of standard chess.
     let (out, _, status) = judge_pgn_both(standard.as_bytes());
     assert_eq!(
@@ -239,15 +222,9 @@ fn leftover_6_a_long_escape_line_between_games_loses_no_game() {
     let escape = format!("%{}", "x".repeat(5 << 20));
     for end in ["\n", "\r\n", "\r"] {
         let input = format!("{FOOLS_MATE}\n{escape}{end}{other}");
-        let (out, err, status) = judge_pgn_both(input.as_bytes());
-        assert_eq!(
-            (out.as_str(), err.as_str(), status),
-            (
-                "1. A - B: Black Win; no Result tag\n2. C - D: Draw; no Result tag\n",
-                "",
-                Status::Success
-            ),
-            "{end:?}"
+        assert_clean(
+            input.as_bytes(),
+            "1. A - B: Black Win; no Result tag\n2. C - D: Draw; no Result tag\n",
         );
     }
 }

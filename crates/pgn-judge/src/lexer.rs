@@ -208,6 +208,14 @@ pub fn movetext_start(game: &[u8]) -> usize {
     at
 }
 
+/// Where the tag section goes on to after a tag's line ends at `text[0]` (a line break): past
+/// the white space, `;` comments and tags after it, to the movetext or a tag that is not
+/// finished (for a game whose tag was too long to read, whose later tags are still its own).
+pub fn tags_after_line(text: &[u8]) -> usize {
+    let at = skip_ket(text);
+    at + movetext_start(&text[at..])
+}
+
 /// Whether a game (as [`scan_game`] ends it) holds nothing but `{ }` and `;` comments, with the
 /// white space and `%` lines around them: no tag, token or result, nor an unterminated comment.
 /// Such text (a note before the first game, between games) is no game.

@@ -251,17 +251,32 @@ impl Splitter {
         // Past the game's own tags, and its first byte, so that the search moves on.
         let game = lexer::game_start(&part.buf).unwrap_or(0);
         let mut from = (game + lexer::movetext_start(&part.buf[game..])).max(1);
+        // Cut inside a tag (a value longer than a game): the tags after its line are its own too.
+        let mut in_tags = part.buf.get(from) == Some(&b'[');
         let resume = loop {
             binary |= is_binary(&part.buf);
-            let keep = match find_resync(&part.buf[from..], part.eof) {
-                Ok(at) => break Some(from + at),
-                Err(keep) => from + keep,
+            let keep = if in_tags {
+                match tags_end(&part.buf[from..], part.eof) {
+                    Ok(end) => {
+                        in_tags = false;
+                        from += end;
+                        continue;
+                    }
+                    Err(keep) => from + keep,
+                }
+            } else {
+                match find_resync(&part.buf[from..], part.eof) {
+                    Ok(at) => break Some(from + at),
+                    Err(keep) => from + keep,
+                }
             };
             if part.eof {
                 break None;
             }
-            // Keep the line that may be a tag pair, unless it is too long for one.
+            // Keep the line that may be a tag pair, unless it is too long for one (and the rest
+            // of a tag section, unless it is as long: then the next tag pair line ends the game).
             let drop = keep.max(part.buf.len().saturating_sub(MAX_RESYNC_LINE));
+            in_tags &= drop == keep;
             part.buf.drain(..drop);
             part.base += drop as u64;
             part.buf.shrink_to(self.chunk_bytes);
@@ -339,6 +354,23 @@ fn find_resync(text: &[u8], eof: bool) -> Result<usize, usize> {
         }
     }
     Err(text.len() - usize::from(text.last() == Some(&b'\n')))
+}
+
+/// Where the tag section of a game cut inside a tag ends (`text` holds the rest of that tag's
+/// line, then what follows it): where the lexer would start its movetext, had the tag been read
+/// whole. Else `Err` with where the text is to be kept from: the tag's line break, or nothing
+/// while the line goes on.
+fn tags_end(text: &[u8], eof: bool) -> Result<usize, usize> {
+    let Some(nl) = memchr(b'\n', text) else {
+        return Err(text.len());
+    };
+    let end = nl + lexer::tags_after_line(&text[nl..]);
+    // Whole once a complete line follows (the text after a tag may be a tag not finished yet).
+    if eof || memchr(b'\n', &text[end..]).is_some() {
+        Ok(end)
+    } else {
+        Err(nl)
+    }
 }
 
 /// Turns each lone CR of `buf[from..]` into a line feed: old Mac files end their lines with a

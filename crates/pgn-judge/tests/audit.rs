@@ -246,6 +246,20 @@ fn leftover_6_a_game_too_long_is_skipped_to_the_next_tag_line() {
             "x".repeat(5 << 20)
         ),
         "1. e4 {\n[%clk 0:01:00]} e5\n".repeat(300_000),
+        // A tag longer than a game may be: the tags after it are still its own (the next one
+        // used to start a made-up game).
+        format!(
+            "[Event \"{}\"]\n[White \"E\"]\n[Black \"F\"]\n\n1. e4 *\n",
+            "x".repeat(5 << 20)
+        ),
+        format!(
+            "[Event \"{}\"] [White \"E\"]\r\n[Black \"F\"]\r\n\r\n1. e4 *\r\n",
+            "x".repeat(5 << 20)
+        ),
+        format!(
+            "[Event \"{}\"]\n[White \"E\"]\n1. e4 *\n",
+            "x".repeat(5 << 20)
+        ),
     ] {
         let input = format!("{FOOLS_MATE}\n{long}{other}\n{FOOLS_MATE}");
         let (out, err, status) = judge_pgn_both(input.as_bytes());
@@ -392,4 +406,23 @@ fn leftover_6_an_absurd_thread_count_is_capped() {
     assert_eq!(jobs(3, 2), 3);
     assert_eq!(jobs(1, 64), 1);
     assert_eq!(jobs(1000, 128), 256);
+}
+
+#[test]
+fn a_tag_too_long_is_skipped_with_its_game_wherever_a_read_ends() {
+    // The skip reads the text in pieces; the tags after the long one may be cut anywhere,
+    // with blank lines and `;` comments between them (the lexer's tag section).
+    let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
+    let expected = "1. A - B: Black Win; no Result tag\n2. ? - ?: broken PGN\n\
+                    3. C - D: Draw; no Result tag\n4. A - B: Black Win; no Result tag\n";
+    let chunk = 64;
+    for k in 0..chunk {
+        let long = format!(
+            "[Event \"{}\"]\n[White \"E\"]\n\n[Black \"F\"] ; c\n[Round \"1\"]\n\n1. e4 *\n",
+            "x".repeat((5 << 20) + k)
+        );
+        let input = format!("{FOOLS_MATE}\n{long}{other}\n{FOOLS_MATE}");
+        let (out, _, _) = judge(Input::from_bytes(input.as_bytes()), 1, chunk);
+        assert_eq!(out, expected, "{k} more bytes");
+    }
 }

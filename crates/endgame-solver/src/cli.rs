@@ -78,7 +78,7 @@ pub fn run<W: Write, E: Write>(
                 path,
                 || {
                     diag.note(&format_args!(
-                        "note: building the endgame tables into {} (once: about 2.5 minutes and 5.4 GB)",
+                        "note: building the endgame tables into {} (once: about 2 minutes and 5.4 GB)",
                         path.display()
                     ));
                 },

@@ -20,7 +20,7 @@ pub const WQ: Piece = Role::Queen.of(Color::White);
 pub const BK: Piece = Role::King.of(Color::Black);
 pub const BR: Piece = Role::Rook.of(Color::Black);
 
-/// The table file, built on first use (about 2.5 minutes) where the tool itself looks for it.
+/// The table file, built on first use (about 2 minutes) where the tool itself looks for it.
 pub fn tables_path() -> PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
     static BUILD: Mutex<()> = Mutex::new(());

@@ -18,7 +18,7 @@
 //! where they say too little.
 //!
 //! It is the proof that matters in the balanced rook endings, where Black has no draw but by
-//! repetition and the history-aware search grows about twice a ply. (Measured, README: letting
+//! repetition and the history-aware search grows about twice a ply. (Measured, `MEASUREMENTS.md`: letting
 //! the king's symmetry, too, be chosen, or the other pieces come first, proves some positions a
 //! few plies deeper but makes the proofs that fail, the common case inside the search, several
 //! times dearer.)

@@ -105,7 +105,7 @@ use small_board::{
 use crate::{
     goal::{End, Goal, end_of, superiority},
     horizon_table::{HorizonTable, OnNeed},
-    survival::{Keeper, kept_after},
+    survival::{Keeper, Tally, kept_after},
     table::{History, MoveHint, Table},
     tables::{
         Distance, Dtm, Kind, Material, TableError, Tables, keep,
@@ -312,19 +312,14 @@ impl Solver {
 
     /// [`Solver::keeps_going`] after the path.
     fn white_keeps_going(&mut self, plies: u32) -> bool {
-        let node = self.path[self.path.len() - 1];
-        let segment = &self.path[node.segment_start..];
+        let node = &self.path[self.path.len() - 1];
+        let segment = tally(&self.path[node.segment_start..]);
         Keeper {
             table: &mut self.table,
             tables: &mut self.tables,
             nodes: &mut self.nodes,
         }
-        .keeps_after(
-            segment.iter().map(|n| &n.pos),
-            node.steps.as_ref(),
-            &node.pos,
-            plies,
-        )
+        .keeps_after(&segment, node.steps.as_ref(), plies)
     }
 
     /// The value of the last position on the path.
@@ -469,12 +464,8 @@ impl Solver {
             // keep table says keep it longest first; far from the horizon, each of Black's
             // replies the table leaves unrefuted counts as a ply less.
             if goal == Goal::Draw && !player_moves && m.capture.is_none() && m.role != Role::Pawn {
-                let child = pos.play(m);
-                let kept = self.kept_plies(&child);
-                s += kept;
-                if depth >= DEEP_ORDER && kept > 0 {
-                    s -= self.unrefuted_replies(&child, depth - 2) as i32;
-                }
+                let deep = (depth >= DEEP_ORDER).then(|| depth - 2);
+                s += self.keep_score(&pos.play(m), deep);
             }
             order.push((s, m));
         }
@@ -497,53 +488,48 @@ impl Solver {
         (value, decided_by)
     }
 
-    /// The keep table's byte for `child`, which follows the last position of the path by a
-    /// reversible move, after the current segment (0 where the table does not say): see
-    /// [`kept_after`].
-    fn kept_plies(&mut self, child: &Position) -> i32 {
-        let steps = self.steps_after(child);
-        let Some(tables) = self.tables.as_mut() else {
-            return 0;
-        };
-        let node = &self.path[self.path.len() - 1];
-        let segment = self.path[node.segment_start..].iter().map(|n| &n.pos);
-        kept_after(
-            tables,
-            segment.chain(std::iter::once(child)),
-            steps.as_ref(),
-            child,
-        )
-        .map_or(0, |keep| i32::from(keep.0))
-    }
-
-    /// How many of Black's replies to `child` (a White move after the last position of the
-    /// path, reversible) the keep table does not show White keeping the game going for `plies`
-    /// plies after (captures always count).
-    fn unrefuted_replies(&mut self, child: &Position, plies: u32) -> u32 {
+    /// How far the keep table shows `child` (a White move after the last position of the path,
+    /// reversible) refuting Black's draw: its byte after the current segment (see
+    /// [`kept_after`]; 0 where the table does not say), and with `plies` (far from the horizon)
+    /// less one for each of Black's replies after which the table does not show White keeping
+    /// the game going for `plies` plies (captures always count).
+    fn keep_score(&mut self, child: &Position, plies: Option<u32>) -> i32 {
         let child_steps = self.steps_after(child);
         let Some(tables) = self.tables.as_mut() else {
             return 0;
         };
+        // Each reply with whether it captures (made before the segment that refers to them).
+        let replies: Vec<(bool, Position)> = match plies {
+            Some(_) => child
+                .legal_moves()
+                .into_iter()
+                .map(|r| (r.capture.is_some(), child.play(r)))
+                .collect(),
+            None => Vec::new(),
+        };
         let node = &self.path[self.path.len() - 1];
-        let segment = &self.path[node.segment_start..];
-        let mut count = 0;
-        for r in child.legal_moves() {
-            let grandchild = child.play(r);
-            let steps = child_steps.map(|mut steps| {
-                steps.push(&grandchild, occurs_in(segment, &grandchild));
-                steps
-            });
-            let kept = r.capture.is_none()
-                && kept_after(
-                    tables,
-                    segment.iter().map(|n| &n.pos).chain([child, &grandchild]),
-                    steps.as_ref(),
-                    &grandchild,
-                )
-                .is_some_and(|keep| keep.keeps(plies));
-            count += u32::from(!kept);
+        let mut segment = tally(&self.path[node.segment_start..]);
+        segment.push(child);
+        let kept =
+            kept_after(tables, &segment, child_steps.as_ref()).map_or(0, |keep| i32::from(keep.0));
+        let Some(plies) = plies.filter(|_| kept > 0) else {
+            return kept;
+        };
+        let mut unrefuted = 0;
+        for (capture, grandchild) in &replies {
+            let refuted = !capture && {
+                let before = segment.push(grandchild);
+                let steps = child_steps.map(|mut steps| {
+                    steps.push(grandchild, before);
+                    steps
+                });
+                let keep = kept_after(tables, &segment, steps.as_ref());
+                segment.pop();
+                keep.is_some_and(|keep| keep.keeps(plies))
+            };
+            unrefuted += i32::from(!refuted);
         }
-        count
+        kept - unrefuted
     }
 
     /// The last position's [`Steps`] after `child`, which follows it by a reversible move.
@@ -696,6 +682,18 @@ fn repetition_in(goal: Goal) -> Repetition {
 }
 
 /// Whether `pos` occurs among the positions of `segment`.
+/// A repetition segment of the path (its nodes from the segment's start) for the keep tables,
+/// counted from the counts its first occurrences carry.
+fn tally(segment: &[Node]) -> Tally<'_> {
+    let start = segment.first().map_or(0, |n| n.segment_start);
+    Tally::of_counted(
+        segment
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (&n.pos, (n.first == start + i).then_some(n.count))),
+    )
+}
+
 fn occurs_in(segment: &[Node], pos: &Position) -> bool {
     segment.iter().any(|node| same(&node.pos, pos))
 }
@@ -963,6 +961,34 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The path's counts give the keep tables the same tally as counting the segment afresh,
+    /// along lines that go back and forth, and after positions are taken off the path again.
+    #[test]
+    fn the_paths_tally_is_the_segments() {
+        let mut rng = test_support::Rng::new(2711);
+        let mut solver = Solver::new(1 << 20);
+        for _ in 0..200 {
+            let start = test_support::positions::random_position(
+                &mut rng,
+                test_support::positions::task_material,
+            );
+            let line = test_support::positions::walk_with_repeats(&mut rng, start, 30, |_| true);
+            solver.path.clear();
+            for (k, pos) in line.iter().enumerate() {
+                solver.push(*pos);
+                if k % 3 == 2 {
+                    // Off and on again: the counts must come back.
+                    solver.pop();
+                    solver.push(*pos);
+                }
+                let node = &solver.path[solver.path.len() - 1];
+                let segment = &solver.path[node.segment_start..];
+                let expected = Tally::of(segment.iter().map(|n| &n.pos));
+                assert_eq!(tally(segment), expected);
             }
         }
     }

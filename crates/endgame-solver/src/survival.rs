@@ -37,22 +37,115 @@ use crate::{
     },
 };
 
-/// What the keep tables say of `pos` after `segment` (the positions of the current repetition
-/// segment, `pos` the last; `steps`, if the caller kept them, its [`Steps`]): in the rook
+/// A repetition segment as the keep tables' rules read it: its positions in order, and each
+/// distinct one once with how often it occurs. The draw search weighs every reply after every
+/// White move against the same segment, so it counts the segment once ([`Tally::of_counted`])
+/// and adds a position or two ([`Tally::push`]) for each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally<'p> {
+    positions: Vec<&'p Position>,
+    /// Per distinct position: its Zobrist key (compared first), the index of its first
+    /// occurrence, its count.
+    seen: Vec<(u64, usize, u32)>,
+}
+
+impl<'p> Tally<'p> {
+    /// The segment of `positions`, counted here.
+    pub fn of(positions: impl IntoIterator<Item = &'p Position>) -> Tally<'p> {
+        let mut tally = Tally::default();
+        for pos in positions {
+            tally.push(pos);
+        }
+        tally
+    }
+
+    /// The segment of positions counted already: each with its count at its first occurrence,
+    /// `None` at a later one.
+    pub fn of_counted(positions: impl Iterator<Item = (&'p Position, Option<u32>)>) -> Tally<'p> {
+        let mut tally = Tally {
+            positions: Vec::with_capacity(positions.size_hint().0 + 2),
+            seen: Vec::with_capacity(positions.size_hint().0 + 2),
+        };
+        for (i, (pos, count)) in positions.enumerate() {
+            tally.positions.push(pos);
+            if let Some(count) = count {
+                tally.seen.push((pos.key(), i, count));
+            }
+        }
+        tally
+    }
+
+    /// Adds `pos` at the end; whether it occurred before in the segment.
+    pub fn push(&mut self, pos: &'p Position) -> bool {
+        let key = pos.key();
+        let positions = &self.positions;
+        let before = match self
+            .seen
+            .iter_mut()
+            .find(|(k, i, _)| *k == key && same(positions[*i], pos))
+        {
+            Some((_, _, count)) => {
+                *count += 1;
+                true
+            }
+            None => {
+                self.seen.push((key, self.positions.len(), 1));
+                false
+            }
+        };
+        self.positions.push(pos);
+        before
+    }
+
+    /// Takes the last position off again.
+    pub fn pop(&mut self) {
+        let Some(pos) = self.positions.pop() else {
+            return;
+        };
+        let at = self.positions.len();
+        if let Some(i) = self
+            .seen
+            .iter()
+            .position(|&(k, i, _)| k == pos.key() && (i == at || same(self.positions[i], pos)))
+        {
+            if self.seen[i].1 == at {
+                self.seen.remove(i);
+            } else {
+                self.seen[i].2 -= 1;
+            }
+        }
+    }
+
+    /// The last position.
+    pub fn last(&self) -> Option<&'p Position> {
+        self.positions.last().copied()
+    }
+
+    /// The positions in order.
+    pub fn positions(&self) -> impl Iterator<Item = &'p Position> + Clone + '_ {
+        self.positions.iter().copied()
+    }
+}
+
+/// The same position for the repetition rule: placement and side to move.
+fn same(a: &Position, b: &Position) -> bool {
+    a.board() == b.board() && a.turn() == b.turn()
+}
+
+/// What the keep tables say of the last position of `segment` (the current repetition
+/// segment; `steps`, if the caller kept them, its [`Steps`]): in the rook
 /// ending the best of the runs of the order the segment kept to, in every orientation and from
-/// every start the order allows ([`Steps::runs`]) or from `pos` itself where the segment's
+/// every start the order allows ([`Steps::runs`]) or from the position itself where the segment's
 /// repeats lie apart ([`segment_states`]), in the pawn endings KRPvKR and KPvK their keep
-/// tables from `pos` where the repeats lie apart; `None` for another ending, a segment that
+/// tables from the position where the repeats lie apart; `None` for another ending, a segment that
 /// allows neither, or a block that could not be read.
-pub fn kept_after<'p>(
-    tables: &mut Tables,
-    segment: impl Iterator<Item = &'p Position> + Clone,
-    steps: Option<&Steps>,
-    pos: &Position,
-) -> Option<Keep> {
+pub fn kept_after(tables: &mut Tables, segment: &Tally, steps: Option<&Steps>) -> Option<Keep> {
+    let pos = segment.last()?;
     match Material::of(pos.board())? {
         keep::MATERIAL => {
-            let steps = steps.copied().unwrap_or_else(|| Steps::of(segment.clone()));
+            let steps = steps
+                .copied()
+                .unwrap_or_else(|| Steps::of(segment.positions()));
             let mut best = steps
                 .open_block()
                 .and_then(|block| tables.keep_open(pos, block, true));
@@ -115,26 +208,14 @@ pub fn kept_after<'p>(
 /// placement and are Black to move where P is not, or P itself), as is one in which White's
 /// placement rose in the order at every White move; one with a position twice is distinct
 /// where it lies below.
-fn segment_states<'p, const F: usize>(
-    segment: impl Iterator<Item = &'p Position>,
+fn segment_states<const F: usize>(
+    segment: &Tally,
     keys: impl Fn(&Position) -> Option<[usize; F]>,
 ) -> [Option<Segment>; F] {
-    // Each position once, with its keys and its count.
-    let mut seen: Vec<(&Position, [usize; F], u32)> = Vec::new();
-    let mut last = None;
-    for pos in segment {
-        let Some(placement) = keys(pos) else {
-            return [None; F];
-        };
-        // The same position: placement and side to move.
-        let same = |q: &Position| q.board() == pos.board() && q.turn() == pos.turn();
-        match seen.iter_mut().find(|(q, _, _)| same(q)) {
-            Some((_, _, count)) => *count += 1,
-            None => seen.push((pos, placement, 1)),
-        }
-        last = Some((pos, placement));
-    }
-    let Some((last, at)) = last else {
+    let Some(last) = segment.last() else {
+        return [None; F];
+    };
+    let Some(at) = keys(last) else {
         return [None; F];
     };
     let white = |q: &Position| {
@@ -144,17 +225,27 @@ fn segment_states<'p, const F: usize>(
     let placed_apart = |q: &Position| {
         white(q) == white(last) && !(last.turn() == Color::Black && q.turn() == Color::White)
     };
+    // Per frame: whether every position so far occurred once and lies apart (new), whether
+    // every one that occurred more often lies apart (distinct). One pass over the positions,
+    // each once with its count.
+    let mut new = [true; F];
+    let mut distinct = [true; F];
+    for &(_, i, count) in &segment.seen {
+        let q = segment.positions[i];
+        let Some(key) = keys(q) else {
+            return [None; F];
+        };
+        let placed = placed_apart(q);
+        for f in 0..F {
+            let apart = key[f] < at[f] || placed;
+            new[f] &= count == 1 && apart;
+            distinct[f] &= count == 1 || apart;
+        }
+    }
     std::array::from_fn(|f| {
-        let apart = |q: &Position, key: &[usize; F]| key[f] < at[f] || placed_apart(q);
-        if seen
-            .iter()
-            .all(|(q, key, count)| *count == 1 && apart(q, key))
-        {
+        if new[f] {
             Some(Segment::New)
-        } else if seen
-            .iter()
-            .all(|(q, key, count)| *count == 1 || apart(q, key))
-        {
+        } else if distinct[f] {
             Some(Segment::Distinct)
         } else {
             None
@@ -163,7 +254,7 @@ fn segment_states<'p, const F: usize>(
 }
 
 /// [`segment_states`] in the pawn keep table's frames ([`Frame::ALL`]).
-fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 4] {
+fn pawn_states(segment: &Tally) -> [Option<Segment>; 4] {
     segment_states(segment, |pos| {
         let rook = pos.board().by_piece(Role::Rook.of(Color::White)).first()?;
         Some(Frame::ALL.map(|frame| frame.key(pos.king(Color::White), rook)))
@@ -173,7 +264,7 @@ fn pawn_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segme
 /// [`segment_states`] in the rook ending's orientations, for a run of the keep table that
 /// starts at the last position with a new block (the king's square after each symmetry: rook
 /// moves keep it, so a position with the king there but the rook elsewhere is not apart).
-fn rook_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segment>; 8] {
+fn rook_states(segment: &Tally) -> [Option<Segment>; 8] {
     segment_states(segment, |pos| {
         let king = pos.king(Color::White);
         Some(std::array::from_fn(|s| index_in(s as u8, king)))
@@ -182,9 +273,7 @@ fn rook_states<'p>(segment: impl Iterator<Item = &'p Position>) -> [Option<Segme
 
 /// [`segment_states`] in the KPvK keep table's orientations ([`kpk_keep::ORIENTATIONS`]): the
 /// king's square after each symmetry (the pawn stands still in a segment).
-fn kpk_states<'p>(
-    segment: impl Iterator<Item = &'p Position>,
-) -> [Option<Segment>; kpk_keep::ORIENTATIONS as usize] {
+fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as usize] {
     segment_states(segment, |pos| {
         let king = pos.king(Color::White);
         Some(std::array::from_fn(|o| index_in(o as u8, king)))
@@ -202,20 +291,17 @@ pub struct Keeper<'a> {
 }
 
 impl Keeper<'_> {
-    /// Whether White, keeping its placements apart after `segment` (the positions of the
-    /// current repetition segment, `pos` the last), keeps every position of the next `plies`
-    /// plies, `pos` included, from ending in a draw or in Black's mate. In the rook ending the
-    /// keep table answers, in every orientation of the order the segment kept to (`steps`, if
+    /// Whether White, keeping its placements apart after `segment` (the current repetition
+    /// segment), keeps every position of the next `plies`
+    /// plies, its last position included, from ending in a draw or in Black's mate. In the rook
+    /// ending the keep table answers, in every orientation of the order the segment kept to (`steps`, if
     /// the caller kept them: see [`kept_after`]).
-    pub fn keeps_after<'p>(
-        &mut self,
-        segment: impl Iterator<Item = &'p Position> + Clone,
-        steps: Option<&Steps>,
-        pos: &Position,
-        plies: u32,
-    ) -> bool {
+    pub fn keeps_after(&mut self, segment: &Tally, steps: Option<&Steps>, plies: u32) -> bool {
+        let Some(pos) = segment.last() else {
+            return false;
+        };
         if let Some(tables) = self.tables.as_mut()
-            && let Some(keep) = kept_after(tables, segment.clone(), steps, pos)
+            && let Some(keep) = kept_after(tables, segment, steps)
         {
             // The rook ending's table plays the search's game and more (the drop on any move,
             // the run after it in any orientation or rook first), so the search would not prove
@@ -224,7 +310,7 @@ impl Keeper<'_> {
                 return keep.keeps(plies);
             }
         }
-        match run_of(segment, Symmetry::IDENTITY) {
+        match run_of(segment.positions(), Symmetry::IDENTITY) {
             Some(run) => self.keeps(pos, plies, run),
             None => false,
         }
@@ -310,7 +396,7 @@ impl Keeper<'_> {
             let child = pos.play(m);
             let keeps = match next {
                 Some(next) => self.keeps(&child, plies - 1, next),
-                None => self.keeps_after(std::iter::once(&child), None, &child, plies - 1),
+                None => self.keeps_after(&Tally::of([&child]), None, plies - 1),
             };
             if keeps == white {
                 value = white;
@@ -346,36 +432,39 @@ mod tests {
         let start = Position::from_fen("r6/4k2/7/3K1RP/7/7/7 b", Rules::TASK).unwrap();
         let black = after(&start, "e6e7");
         let all_new = [Some(New); 4];
-        assert_eq!(pawn_states([&start].into_iter()), all_new);
-        assert_eq!(pawn_states([&start, &black].into_iter()), all_new);
+        assert_eq!(pawn_states(&Tally::of([&start].into_iter())), all_new);
+        assert_eq!(
+            pawn_states(&Tally::of([&start, &black].into_iter())),
+            all_new
+        );
         // Up a rank: up in both frames up the board, down in both down it.
         let rank = after(&black, "f4f5");
         assert_eq!(
-            pawn_states([&start, &black, &rank].into_iter()),
+            pawn_states(&Tally::of([&start, &black, &rank].into_iter())),
             [Some(New), Some(New), Some(Distinct), Some(Distinct)]
         );
         // Left along the rank: down in the order up the board and in the mirrored order down
         // it, up in the other two.
         let left = after(&black, "f4e4");
         assert_eq!(
-            pawn_states([&start, &black, &left].into_iter()),
+            pawn_states(&Tally::of([&start, &black, &left].into_iter())),
             [Some(Distinct), Some(New), Some(New), Some(Distinct)]
         );
         let reply = after(&left, "e7d7");
         let back = after(&reply, "e4f4");
         let distinct = [Some(Distinct); 4];
         let line = [&start, &black, &left, &reply, &back];
-        assert_eq!(pawn_states(line.into_iter()), distinct);
+        assert_eq!(pawn_states(&Tally::of(line.into_iter())), distinct);
         // Black's king back on e7: the last position occurs twice, then one before it.
         let again = after(&back, "d7e7");
         let line = [&start, &black, &left, &reply, &back, &again];
-        assert_eq!(pawn_states(line.into_iter()), distinct);
+        assert_eq!(pawn_states(&Tally::of(line.into_iter())), distinct);
         // Down a rank from there: the run would start after the repeat in the frames up the
         // board; down it, one run may count as started at f4 (e4 mirrored) before the repeat.
         let low = after(&again, "f4f3");
         let line = [&start, &black, &left, &reply, &back, &again, &low];
         assert_eq!(
-            pawn_states(line.into_iter()),
+            pawn_states(&Tally::of(line.into_iter())),
             [None, None, Some(Distinct), Some(Distinct)]
         );
         // Then up a rank: one run may count as started at e4 (the order's) or at f4 (the
@@ -384,7 +473,7 @@ mod tests {
         let on = after(&again, "f4f5");
         let line = [&start, &black, &left, &reply, &back, &again, &on];
         assert_eq!(
-            pawn_states(line.into_iter()),
+            pawn_states(&Tally::of(line.into_iter())),
             [Some(Distinct), Some(Distinct), None, None]
         );
         // Back down to f4 after a Black move: down in both frames up the board, and the
@@ -394,7 +483,7 @@ mod tests {
         let line = [
             &start, &black, &left, &reply, &back, &again, &on, &turn, &down,
         ];
-        assert_eq!(pawn_states(line.into_iter()), [None; 4]);
+        assert_eq!(pawn_states(&Tally::of(line.into_iter())), [None; 4]);
         // The king down to d3, then to e4: above every placement before in the order up the
         // board only.
         let down = after(&black, "d4d3");
@@ -402,7 +491,7 @@ mod tests {
         let high = after(&reply, "d3e4");
         let line = [&start, &black, &down, &reply, &high];
         assert_eq!(
-            pawn_states(line.into_iter()),
+            pawn_states(&Tally::of(line.into_iter())),
             [Some(New), Some(Distinct), Some(Distinct), Some(Distinct)]
         );
     }
@@ -427,15 +516,18 @@ mod tests {
         let line = [&start, &up, &reply, &back, &again, &down, &reply2, &high];
         let below = |o: u8| index_in(o, Square::D4) < index_in(o, Square::E4);
         let expected: [_; 8] = std::array::from_fn(|o| below(o as u8).then_some(Distinct));
-        assert_eq!(kpk_states(line.into_iter()), expected);
+        assert_eq!(kpk_states(&Tally::of(line.into_iter())), expected);
         assert!((0..8).any(below) && !(0..8).all(below));
         // Black to move at d4 again: Black's king back to g7 makes the start a second time, so
         // only one run is left; after the start's second occurrence, a third time in every
         // orientation.
         let line = [&start, &up, &reply, &back];
-        assert_eq!(kpk_states(line.into_iter()), [Some(Distinct); 8]);
+        assert_eq!(
+            kpk_states(&Tally::of(line.into_iter())),
+            [Some(Distinct); 8]
+        );
         let line = [&start, &up, &reply, &back, &again, &up, &reply, &back];
-        assert_eq!(kpk_states(line.into_iter()), [None; 8]);
+        assert_eq!(kpk_states(&Tally::of(line.into_iter())), [None; 8]);
     }
 
     /// The KPvK keep table's claims hold after any segment `segment_states` lets it be read
@@ -483,7 +575,7 @@ mod tests {
             if last.legal_moves().is_empty() {
                 continue;
             }
-            let states = kpk_states(line.iter());
+            let states = kpk_states(&Tally::of(line.iter()));
             for o in 0..ORIENTATIONS {
                 let Some(segment) = states[usize::from(o)] else {
                     continue;
@@ -604,10 +696,64 @@ mod tests {
         assert_eq!(line[4], start);
         let rook = after(&start, "f3f1");
         let segment = line.iter().chain([&rook]);
-        assert_eq!(rook_states(segment), [None; 8]);
+        assert_eq!(rook_states(&Tally::of(segment)), [None; 8]);
         let king = after(&start, "c4b4");
         let below = |s: u8| index_in(s, Square::C4) < index_in(s, Square::B4);
         let expected: [_; 8] = std::array::from_fn(|s| below(s as u8).then_some(Distinct));
-        assert_eq!(rook_states(line.iter().chain([&king])), expected);
+        assert_eq!(
+            rook_states(&Tally::of(line.iter().chain([&king]))),
+            expected
+        );
+    }
+
+    /// A tally counts each position as the repetition rule does, however it was made: from the
+    /// positions, from counts made elsewhere (the search's path), or pushed and taken off again
+    /// one at a time.
+    #[test]
+    fn a_tally_counts_each_position_however_it_is_made() {
+        let mut rng = test_support::Rng::new(1127);
+        let (mut lines, mut repeats) = (0, 0);
+        while lines < 300 {
+            let squares: Vec<Square> = (0..4)
+                .filter_map(|_| Square::new(rng.below(49) as u32))
+                .collect();
+            let pieces = [
+                Role::King.of(Color::White),
+                Role::Rook.of(Color::White),
+                Role::King.of(Color::Black),
+                Role::Rook.of(Color::Black),
+            ];
+            let Some(start) =
+                crate::tables::index::position_of(Color::White, pieces.into_iter().zip(squares))
+            else {
+                continue;
+            };
+            let line = test_support::positions::walk_with_repeats(&mut rng, start, 40, |m| {
+                m.capture.is_none()
+            });
+            lines += 1;
+            let occurrences =
+                |k: usize, pos: &Position| line[..k].iter().filter(|q| same(q, pos)).count() as u32;
+            let mut pushed = Tally::default();
+            for (k, pos) in line.iter().enumerate() {
+                let before = Tally::of(&line[..k]);
+                assert_eq!(pushed, before);
+                let seen = occurrences(k, pos) > 0;
+                repeats += u32::from(seen);
+                assert_eq!(pushed.push(pos), seen);
+                let mut undone = pushed.clone();
+                undone.pop();
+                assert_eq!(undone, before);
+                let counted = Tally::of_counted(line[..=k].iter().enumerate().map(|(i, q)| {
+                    let first = occurrences(i, q) == 0;
+                    (q, first.then(|| occurrences(k + 1, q)))
+                }));
+                assert_eq!(counted, pushed);
+            }
+            for &(_, i, count) in &pushed.seen {
+                assert_eq!(count, occurrences(line.len(), &line[i]));
+            }
+        }
+        assert!(repeats > 500, "only {repeats} repeated positions");
     }
 }

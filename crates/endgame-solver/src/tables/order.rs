@@ -237,10 +237,15 @@ impl RunSet {
         }
     }
 
+    /// The states in increasing order, a set bit at a time (a search reads them for every
+    /// reply it weighs).
     fn iter(self) -> impl Iterator<Item = Run> {
-        (0..ROOK_STATES)
-            .filter(move |state| self.0 & 1 << state != 0)
-            .map(Run::of_rook_state)
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let state = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (state < ROOK_STATES).then(|| Run::of_rook_state(state))
+        })
     }
 }
 

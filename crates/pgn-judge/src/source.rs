@@ -114,7 +114,8 @@ pub enum SourceError {
         /// Whether the damage was found at the end of the text, once all of it was read (a zip
         /// member's CRC-32).
         at_end: bool,
-        /// The byte of the compressed input (of the member, in a zip) where it was found.
+        /// The end of the compressed input (of the member, in a zip) the decoder had read when
+        /// it found it.
         offset: u64,
         /// The decoder's words.
         reason: String,
@@ -267,13 +268,21 @@ impl Counter {
     fn set(&self, n: u64) {
         self.0.store(n, Ordering::Relaxed);
     }
+
+    fn raise(&self, n: u64) {
+        self.0.fetch_max(n, Ordering::Relaxed);
+    }
 }
 
 /// A buffered reader that counts what it hands out, and marks its own failures so that they are
 /// told apart from a decoder's complaints about the data.
 struct Counting<R> {
     inner: R,
+    /// The bytes taken (read or consumed).
     counter: Counter,
+    /// The end of the bytes handed out, taken or only looked at: where a decoder that fails
+    /// had read to (it fails before it takes the bytes it was looking at).
+    reached: Counter,
 }
 
 /// A failure of the input itself (not of the data in it), passed through a decoder.
@@ -296,13 +305,16 @@ impl<R: BufRead> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf).map_err(input_failure)?;
         self.counter.add(n);
+        self.reached.raise(self.counter.get());
         Ok(n)
     }
 }
 
 impl<R: BufRead> BufRead for Counting<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf().map_err(input_failure)
+        let buf = self.inner.fill_buf().map_err(input_failure)?;
+        self.reached.raise(self.counter.get() + buf.len() as u64);
+        Ok(buf)
     }
 
     fn consume(&mut self, n: usize) {
@@ -379,15 +391,16 @@ impl Source {
                 Box::new(zip_members(&path, &read)?)
             }
             _ => {
+                let reached = Counter::default();
                 let counting = Counting {
                     inner: reader,
                     counter: read.clone(),
+                    reached: reached.clone(),
                 };
                 let reader = decoder(format, counting).map_err(read_error)?;
-                let counter = read.clone();
                 let path = path.clone();
                 let describe =
-                    move |err: io::Error| damaged(path.clone(), None, format, counter.get(), err);
+                    move |err: io::Error| damaged(path.clone(), None, format, reached.get(), err);
                 Box::new(std::iter::once(Ok(Part {
                     reader,
                     describe: Box::new(describe),
@@ -557,9 +570,11 @@ fn zip_members(
             })?;
         let start = read.get();
         let member_read = Counter::default();
+        let reached = Counter::default();
         let raw = Counting {
             inner: BufReader::with_capacity(1 << 16, file.take(member.compressed_size)),
             counter: member_read.clone(),
+            reached: reached.clone(),
         };
         let reader: Box<dyn Read + Send> = if deflated {
             Box::new(flate2::bufread::DeflateDecoder::new(raw))
@@ -583,7 +598,7 @@ fn zip_members(
                 Some(path.clone()),
                 Some(name.clone()),
                 Format::Zip,
-                member_read.get(),
+                reached.get(),
                 err,
             )
         };

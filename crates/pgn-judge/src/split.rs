@@ -250,9 +250,12 @@ impl Splitter {
         let mut binary = false;
         // Past the game's own tags, and its first byte, so that the search moves on.
         let game = lexer::game_start(&part.buf).unwrap_or(0);
-        let mut from = (game + lexer::movetext_start(&part.buf[game..])).max(1);
-        // Cut inside a tag (a value longer than a game): the tags after its line are its own too.
-        let mut in_tags = part.buf.get(from) == Some(&b'[');
+        let movetext = game + lexer::movetext_start(&part.buf[game..]);
+        let mut from = movetext.max(1);
+        // Cut inside a tag (a value longer than a game), or in the `;` comments and white space
+        // of the tag section: the tags after that line are its own too.
+        let mut in_tags = part.buf.get(from) == Some(&b'[')
+            || (movetext == part.buf.len() && part.buf.get(game) == Some(&b'['));
         let resume = loop {
             binary |= is_binary(&part.buf);
             let keep = if in_tags {
@@ -356,9 +359,9 @@ fn find_resync(text: &[u8], eof: bool) -> Result<usize, usize> {
     Err(text.len() - usize::from(text.last() == Some(&b'\n')))
 }
 
-/// Where the tag section of a game cut inside a tag ends (`text` holds the rest of that tag's
-/// line, then what follows it): where the lexer would start its movetext, had the tag been read
-/// whole. Else `Err` with where the text is to be kept from: the tag's line break, or nothing
+/// Where the tag section of a game cut inside it ends (`text` holds the rest of the line it was
+/// cut in, a tag's or a `;` comment's, then what follows it): where the lexer would start its
+/// movetext, had the line been read whole. Else `Err` with where the text is to be kept from: the tag's line break, or nothing
 /// while the line goes on.
 fn tags_end(text: &[u8], eof: bool) -> Result<usize, usize> {
     let Some(nl) = memchr(b'\n', text) else {

@@ -260,6 +260,19 @@ fn leftover_6_a_game_too_long_is_skipped_to_the_next_tag_line() {
             "[Event \"{}\"]\n[White \"E\"]\n1. e4 *\n",
             "x".repeat(5 << 20)
         ),
+        // A `;` comment longer than a game inside the tag section: the tags after it too.
+        format!(
+            "[Event \"E\"]\n;{}\n[White \"E\"]\n[Black \"F\"]\n\n1. e4 *\n",
+            "x".repeat(5 << 20)
+        ),
+        format!(
+            "[Event \"E\"]\n[White \"E\"]\n; {}\r\n\n; c\n[Black \"F\"]\n1. e4 *\n",
+            "x".repeat(5 << 20)
+        ),
+        format!(
+            "[White \"E\"]\n[Black \"F\"]\n;{}\n\n1. e4 *\n",
+            "x".repeat(5 << 20)
+        ),
     ] {
         let input = format!("{FOOLS_MATE}\n{long}{other}\n{FOOLS_MATE}");
         let (out, err, status) = judge_pgn_both(input.as_bytes());
@@ -395,6 +408,26 @@ fn a_zstd_frame_with_a_window_too_large_is_not_called_corrupt() {
 
 /// Issue 14's leftovers: `-j 100000` spawned 100,000 threads (4.5 s of system time for one game)
 /// and `-j 100000000` ran for minutes; the count is capped at 4 threads a core, 256 at most.
+/// The seventeenth session's audit: a small zstd file with a byte flipped was reported corrupt
+/// "found at byte 0". The decoder fails before it takes any of the bytes it was handed, so
+/// the count of bytes taken said 0; the error now names the end of what the decoder had read
+/// (here the whole file: zstd checks a frame at its end).
+#[test]
+fn corrupt_zstd_data_is_found_where_the_decoder_had_read_to() {
+    use std::io::Write;
+    let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+    encoder.include_checksum(true).unwrap();
+    encoder.write_all(FOOLS_MATE.as_bytes()).unwrap();
+    let mut zstd = encoder.finish().unwrap();
+    // Past the frame header: the block's data, checked against the frame's checksum.
+    let middle = zstd.len() / 2;
+    zstd[middle] ^= 0xff;
+    let (_, err, status) = judge_pgn_both(&zstd);
+    let expected = format!("the zstd data is corrupt (found at byte {}: ", zstd.len());
+    assert!(err.contains(&expected), "{err}");
+    assert_eq!(status, Status::Invalid);
+}
+
 #[test]
 fn leftover_6_an_absurd_thread_count_is_capped() {
     let jobs = |requested, cores| {
@@ -409,7 +442,7 @@ fn leftover_6_an_absurd_thread_count_is_capped() {
 }
 
 #[test]
-fn a_tag_too_long_is_skipped_with_its_game_wherever_a_read_ends() {
+fn a_tag_or_tag_comment_too_long_is_skipped_with_its_game_wherever_a_read_ends() {
     // The skip reads the text in pieces; the tags after the long one may be cut anywhere,
     // with blank lines and `;` comments between them (the lexer's tag section).
     let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
@@ -417,12 +450,19 @@ fn a_tag_too_long_is_skipped_with_its_game_wherever_a_read_ends() {
                     3. C - D: Draw; no Result tag\n4. A - B: Black Win; no Result tag\n";
     let chunk = 64;
     for k in 0..chunk {
-        let long = format!(
-            "[Event \"{}\"]\n[White \"E\"]\n\n[Black \"F\"] ; c\n[Round \"1\"]\n\n1. e4 *\n",
-            "x".repeat((5 << 20) + k)
-        );
-        let input = format!("{FOOLS_MATE}\n{long}{other}\n{FOOLS_MATE}");
-        let (out, _, _) = judge(Input::from_bytes(input.as_bytes()), 1, chunk);
-        assert_eq!(out, expected, "{k} more bytes");
+        let x = "x".repeat((5 << 20) + k);
+        // The long tag, or a long `;` comment between tags.
+        for long in [
+            format!(
+                "[Event \"{x}\"]\n[White \"E\"]\n\n[Black \"F\"] ; c\n[Round \"1\"]\n\n1. e4 *\n"
+            ),
+            format!(
+                "[Event \"E\"]\n;{x}\n[White \"E\"]\n\n[Black \"F\"] ; c\n[Round \"1\"]\n1. e4 *\n"
+            ),
+        ] {
+            let input = format!("{FOOLS_MATE}\n{long}{other}\n{FOOLS_MATE}");
+            let (out, _, _) = judge(Input::from_bytes(input.as_bytes()), 1, chunk);
+            assert_eq!(out, expected, "{k} more bytes");
+        }
     }
 }

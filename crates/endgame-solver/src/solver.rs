@@ -510,8 +510,8 @@ impl Solver {
         let node = &self.path[self.path.len() - 1];
         let mut segment = tally(&self.path[node.segment_start..]);
         segment.push(child);
-        let kept =
-            kept_after(tables, &segment, child_steps.as_ref()).map_or(0, |keep| i32::from(keep.0));
+        let kept = kept_after(tables, &segment, child_steps.as_ref(), None)
+            .map_or(0, |keep| i32::from(keep.0));
         let Some(plies) = plies.filter(|_| kept > 0) else {
             return kept;
         };
@@ -523,7 +523,7 @@ impl Solver {
                     steps.push(grandchild, before);
                     steps
                 });
-                let keep = kept_after(tables, &segment, steps.as_ref());
+                let keep = kept_after(tables, &segment, steps.as_ref(), Some(plies));
                 segment.pop();
                 keep.is_some_and(|keep| keep.keeps(plies))
             };

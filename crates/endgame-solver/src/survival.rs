@@ -138,9 +138,18 @@ fn same(a: &Position, b: &Position) -> bool {
 /// every start the order allows ([`Steps::runs`]) or from the position itself where the segment's
 /// repeats lie apart ([`segment_states`]), in the pawn endings KRPvKR and KPvK their keep
 /// tables from the position where the repeats lie apart; `None` for another ending, a segment that
-/// allows neither, or a block that could not be read.
-pub fn kept_after(tables: &mut Tables, segment: &Tally, steps: Option<&Steps>) -> Option<Keep> {
+/// allows neither, or a block that could not be read. With `enough`, the reading may stop at a
+/// run that keeps the game going that many plies (the value is then one that does, not
+/// necessarily the best).
+pub fn kept_after(
+    tables: &mut Tables,
+    segment: &Tally,
+    steps: Option<&Steps>,
+    enough: Option<u32>,
+) -> Option<Keep> {
     let pos = segment.last()?;
+    // Whether the best so far keeps the game going `enough` plies: then the rest is not read.
+    let done = |best: Option<Keep>| enough.zip(best).is_some_and(|(plies, k)| k.keeps(plies));
     match Material::of(pos.board())? {
         keep::MATERIAL => {
             let steps = steps
@@ -149,13 +158,19 @@ pub fn kept_after(tables: &mut Tables, segment: &Tally, steps: Option<&Steps>) -
             let mut best = steps
                 .open_block()
                 .and_then(|block| tables.keep_open(pos, block, true));
-            if steps.single_run() {
+            if steps.single_run() && !done(best) {
                 best = best.max(tables.keep_open(pos, ALL, false));
             }
             for sym in (0..8).map(Symmetry) {
                 for run in steps.runs(sym) {
+                    if done(best) {
+                        return best;
+                    }
                     best = best.max(tables.keep(pos, run, sym));
                 }
+            }
+            if done(best) {
+                return best;
             }
             // A run may also start here, after any segment whose repeats lie apart.
             for (sym, state) in (0..8).map(Symmetry).zip(rook_states(segment)) {
@@ -301,7 +316,7 @@ impl Keeper<'_> {
             return false;
         };
         if let Some(tables) = self.tables.as_mut()
-            && let Some(keep) = kept_after(tables, segment, steps)
+            && let Some(keep) = kept_after(tables, segment, steps, Some(plies))
         {
             // The rook ending's table plays the search's game and more (the drop on any move,
             // the run after it in any orientation or rook first), so the search would not prove

@@ -53,10 +53,7 @@ fn status(line: &[Position]) -> Status {
     if others.is_empty() || others == [Role::Knight] {
         return Status::Drawn;
     }
-    let occurrences = line
-        .iter()
-        .filter(|p| p.board() == pos.board() && p.turn() == pos.turn())
-        .count();
+    let occurrences = line.iter().filter(|p| p.same_as(pos)).count();
     if occurrences >= 3 {
         return Status::Drawn;
     }

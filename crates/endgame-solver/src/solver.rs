@@ -558,7 +558,7 @@ impl Solver {
             node.segment_start = parent.segment_start;
             node.repeated = parent.repeated;
             node.steps = parent.steps;
-            let earlier = (node.segment_start..index).find(|&i| same(&self.path[i].pos, &pos));
+            let earlier = (node.segment_start..index).find(|&i| self.path[i].pos.same_as(&pos));
             if let Some(first) = earlier {
                 node.first = first;
                 node.repeated = true;
@@ -695,11 +695,7 @@ fn tally(segment: &[Node]) -> Tally<'_> {
 }
 
 fn occurs_in(segment: &[Node], pos: &Position) -> bool {
-    segment.iter().any(|node| same(&node.pos, pos))
-}
-
-fn same(a: &Position, b: &Position) -> bool {
-    a.key() == b.key() && a.turn() == b.turn() && a.board() == b.board()
+    segment.iter().any(|node| node.pos.same_as(pos))
 }
 
 /// Whether the step from `a` to `b` can never be undone: a capture or a pawn move.

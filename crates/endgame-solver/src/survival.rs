@@ -82,7 +82,7 @@ impl<'p> Tally<'p> {
         let before = match self
             .seen
             .iter_mut()
-            .find(|(k, i, _)| *k == key && same(positions[*i], pos))
+            .find(|(k, i, _)| *k == key && positions[*i].same_as(pos))
         {
             Some((_, _, count)) => {
                 *count += 1;
@@ -106,7 +106,7 @@ impl<'p> Tally<'p> {
         if let Some(i) = self
             .seen
             .iter()
-            .position(|&(k, i, _)| k == pos.key() && (i == at || same(self.positions[i], pos)))
+            .position(|&(k, i, _)| k == pos.key() && (i == at || self.positions[i].same_as(pos)))
         {
             if self.seen[i].1 == at {
                 self.seen.remove(i);
@@ -125,11 +125,6 @@ impl<'p> Tally<'p> {
     pub fn positions(&self) -> impl Iterator<Item = &'p Position> + Clone + '_ {
         self.positions.iter().copied()
     }
-}
-
-/// The same position for the repetition rule: placement and side to move.
-fn same(a: &Position, b: &Position) -> bool {
-    a.board() == b.board() && a.turn() == b.turn()
 }
 
 /// What the keep tables say of the last position of `segment` (the current repetition
@@ -747,8 +742,9 @@ mod tests {
                 m.capture.is_none()
             });
             lines += 1;
-            let occurrences =
-                |k: usize, pos: &Position| line[..k].iter().filter(|q| same(q, pos)).count() as u32;
+            let occurrences = |k: usize, pos: &Position| {
+                line[..k].iter().filter(|q| q.same_as(pos)).count() as u32
+            };
             let mut pushed = Tally::default();
             for (k, pos) in line.iter().enumerate() {
                 let before = Tally::of(&line[..k]);

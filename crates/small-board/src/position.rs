@@ -326,6 +326,12 @@ impl Position {
         self.key
     }
 
+    /// Whether `other` is the same position in the sense of the repetition rule: the same
+    /// placement and the same side to move (the keys are compared first).
+    pub fn same_as(&self, other: &Position) -> bool {
+        self.key == other.key && self.turn == other.turn && self.board == other.board
+    }
+
     /// The square of `color`'s king.
     #[inline]
     pub fn king(&self, color: Color) -> Square {

@@ -17,10 +17,6 @@ const ALL_BUT_KING: [Role; 5] = [
     Role::Queen,
 ];
 
-fn same(a: &Position, b: &Position) -> bool {
-    a.board() == b.board() && a.turn() == b.turn()
-}
-
 #[test]
 fn every_unmove_has_its_move() {
     let mut rng = Rng::new(0x5eed_1234_5678_9abc);
@@ -33,7 +29,7 @@ fn every_unmove_has_its_move() {
                     && m.to == u.to
                     && m.promotion == u.promotion
                     && m.capture == u.uncapture
-                    && same(&before.play(m), &pos)
+                    && before.play(m).same_as(&pos)
             });
             assert!(found, "{u:?} from {before} does not lead to {pos}");
             count += 1;
@@ -52,7 +48,7 @@ fn every_move_has_its_unmove() {
             let found = after
                 .unmoves(&ALL_BUT_KING)
                 .iter()
-                .any(|(u, before)| u.from == m.from && u.to == m.to && same(before, &pos));
+                .any(|(u, before)| u.from == m.from && u.to == m.to && before.same_as(&pos));
             assert!(found, "{m} from {pos}: no unmove back from {after}");
         }
     }
@@ -73,11 +69,11 @@ fn double_step(fen: &str) -> (Position, Position) {
 fn double_step_is_the_only_unmove_after_it() {
     let (pos, after) = double_step("3k3/7/7/7/7/4P2/3K3 w");
     let back = after.unmoves(&ALL_BUT_KING);
-    assert!(back.iter().any(|(_, b)| same(b, &pos)));
+    assert!(back.iter().any(|(_, b)| b.same_as(&pos)));
     // With a black pawn beside it, the en passant square pins the last move down.
     let (pos, after) = double_step("3k3/7/7/5p1/7/4P2/3K3 w");
     assert!(after.ep_square().is_some());
     let back = after.unmoves(&ALL_BUT_KING);
     assert_eq!(back.len(), 1);
-    assert!(same(&back[0].1, &pos));
+    assert!(back[0].1.same_as(&pos));
 }

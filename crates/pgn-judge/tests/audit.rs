@@ -237,42 +237,22 @@ fn leftover_6_a_game_too_long_is_skipped_to_the_next_tag_line() {
     let other = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 *\n";
     let too_long =
         "error: game 2: broken PGN: longer than 4 MiB (skipped up to the next tag pair line)\n";
+    let x = "x".repeat(5 << 20);
     // A huge comment, after tags of its own (where the skip does not stop); wrapped clock
     // comments, whose lines start with `[` but are no tag pairs.
     for long in [
-        format!("1. e4 {{{}}}\n", "x".repeat(5 << 20)),
-        format!(
-            "[White \"E\"]\n[Black \"F\"]\n\n1. e4 {{{}}}\n",
-            "x".repeat(5 << 20)
-        ),
+        format!("1. e4 {{{x}}}\n"),
+        format!("[White \"E\"]\n[Black \"F\"]\n\n1. e4 {{{x}}}\n"),
         "1. e4 {\n[%clk 0:01:00]} e5\n".repeat(300_000),
         // A tag longer than a game may be: the tags after it are still its own (the next one
         // used to start a made-up game).
-        format!(
-            "[Event \"{}\"]\n[White \"E\"]\n[Black \"F\"]\n\n1. e4 *\n",
-            "x".repeat(5 << 20)
-        ),
-        format!(
-            "[Event \"{}\"] [White \"E\"]\r\n[Black \"F\"]\r\n\r\n1. e4 *\r\n",
-            "x".repeat(5 << 20)
-        ),
-        format!(
-            "[Event \"{}\"]\n[White \"E\"]\n1. e4 *\n",
-            "x".repeat(5 << 20)
-        ),
+        format!("[Event \"{x}\"]\n[White \"E\"]\n[Black \"F\"]\n\n1. e4 *\n"),
+        format!("[Event \"{x}\"] [White \"E\"]\r\n[Black \"F\"]\r\n\r\n1. e4 *\r\n"),
+        format!("[Event \"{x}\"]\n[White \"E\"]\n1. e4 *\n"),
         // A `;` comment longer than a game inside the tag section: the tags after it too.
-        format!(
-            "[Event \"E\"]\n;{}\n[White \"E\"]\n[Black \"F\"]\n\n1. e4 *\n",
-            "x".repeat(5 << 20)
-        ),
-        format!(
-            "[Event \"E\"]\n[White \"E\"]\n; {}\r\n\n; c\n[Black \"F\"]\n1. e4 *\n",
-            "x".repeat(5 << 20)
-        ),
-        format!(
-            "[White \"E\"]\n[Black \"F\"]\n;{}\n\n1. e4 *\n",
-            "x".repeat(5 << 20)
-        ),
+        format!("[Event \"E\"]\n;{x}\n[White \"E\"]\n[Black \"F\"]\n\n1. e4 *\n"),
+        format!("[Event \"E\"]\n[White \"E\"]\n; {x}\r\n\n; c\n[Black \"F\"]\n1. e4 *\n"),
+        format!("[White \"E\"]\n[Black \"F\"]\n;{x}\n\n1. e4 *\n"),
     ] {
         let input = format!("{FOOLS_MATE}\n{long}{other}\n{FOOLS_MATE}");
         let (out, err, status) = judge_pgn_both(input.as_bytes());

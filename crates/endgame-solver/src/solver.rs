@@ -498,15 +498,9 @@ impl Solver {
         let Some(tables) = self.tables.as_mut() else {
             return 0;
         };
-        // Each reply with whether it captures (made before the segment that refers to them).
-        let replies: Vec<(bool, Position)> = match plies {
-            Some(_) => child
-                .legal_moves()
-                .into_iter()
-                .map(|r| (r.capture.is_some(), child.play(r)))
-                .collect(),
-            None => Vec::new(),
-        };
+        // Each reply with whether it captures (declared before the segment that will refer to
+        // them, made once they are needed).
+        let mut replies: Vec<(bool, Position)> = Vec::new();
         let node = &self.path[self.path.len() - 1];
         let mut segment = tally(&self.path[node.segment_start..]);
         segment.push(child);
@@ -515,6 +509,12 @@ impl Solver {
         let Some(plies) = plies.filter(|_| kept > 0) else {
             return kept;
         };
+        replies.extend(
+            child
+                .legal_moves()
+                .into_iter()
+                .map(|r| (r.capture.is_some(), child.play(r))),
+        );
         let mut unrefuted = 0;
         for (capture, grandchild) in &replies {
             let refuted = !capture && {
@@ -681,7 +681,6 @@ fn repetition_in(goal: Goal) -> Repetition {
     }
 }
 
-/// Whether `pos` occurs among the positions of `segment`.
 /// A repetition segment of the path (its nodes from the segment's start) for the keep tables,
 /// counted from the counts its first occurrences carry.
 fn tally(segment: &[Node]) -> Tally<'_> {
@@ -694,6 +693,7 @@ fn tally(segment: &[Node]) -> Tally<'_> {
     )
 }
 
+/// Whether `pos` occurs among the positions of `segment`.
 fn occurs_in(segment: &[Node], pos: &Position) -> bool {
     segment.iter().any(|node| node.pos.same_as(pos))
 }

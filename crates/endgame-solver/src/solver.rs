@@ -494,7 +494,6 @@ impl Solver {
     /// less one for each of Black's replies after which the table does not show White keeping
     /// the game going for `plies` plies (captures always count).
     fn keep_score(&mut self, child: &Position, plies: Option<u32>) -> i32 {
-        let child_steps = self.steps_after(child);
         let Some(tables) = self.tables.as_mut() else {
             return 0;
         };
@@ -503,7 +502,11 @@ impl Solver {
         let mut replies: Vec<(bool, Position)> = Vec::new();
         let node = &self.path[self.path.len() - 1];
         let mut segment = tally(&self.path[node.segment_start..]);
-        segment.push(child);
+        let before = segment.push(child);
+        let child_steps = node.steps.map(|mut steps| {
+            steps.push(child, before);
+            steps
+        });
         let kept = kept_after(tables, &segment, child_steps.as_ref(), None)
             .map_or(0, |keep| i32::from(keep.0));
         let Some(plies) = plies.filter(|_| kept > 0) else {
@@ -530,14 +533,6 @@ impl Solver {
             unrefuted += i32::from(!refuted);
         }
         kept - unrefuted
-    }
-
-    /// The last position's [`Steps`] after `child`, which follows it by a reversible move.
-    fn steps_after(&self, child: &Position) -> Option<Steps> {
-        let node = &self.path[self.path.len() - 1];
-        let mut steps = node.steps?;
-        steps.push(child, occurs_in(&self.path[node.segment_start..], child));
-        Some(steps)
     }
 
     /// Puts `pos`, which follows the last position of the path by a move, on the path.
@@ -691,11 +686,6 @@ fn tally(segment: &[Node]) -> Tally<'_> {
             .enumerate()
             .map(|(i, n)| (&n.pos, (n.first == start + i).then_some(n.count))),
     )
-}
-
-/// Whether `pos` occurs among the positions of `segment`.
-fn occurs_in(segment: &[Node], pos: &Position) -> bool {
-    segment.iter().any(|node| node.pos.same_as(pos))
 }
 
 /// Whether the step from `a` to `b` can never be undone: a capture or a pawn move.

@@ -18,10 +18,10 @@
 //! where they say too little.
 //!
 //! It is the proof that matters in the balanced rook endings, where Black has no draw but by
-//! repetition and the history-aware search grows about twice a ply. (Measured, `MEASUREMENTS.md`: letting
-//! the king's symmetry, too, be chosen, or the other pieces come first, proves some positions a
-//! few plies deeper but makes the proofs that fail, the common case inside the search, several
-//! times dearer.)
+//! repetition and the history-aware search grows about twice a ply. (Measured,
+//! `MEASUREMENTS.md`: letting the king's symmetry, too, be chosen, or the other pieces come
+//! first, proves some positions a few plies deeper but makes the proofs that fail, the common
+//! case inside the search, several times dearer.)
 
 use small_board::{Color, Move, MoveList, Position, Role};
 
@@ -103,16 +103,15 @@ impl<'p> Tally<'p> {
             return;
         };
         let at = self.positions.len();
-        if let Some(i) = self
+        // A first occurrence is the last one counted; a repeat counts at its first occurrence.
+        if self.seen.last().is_some_and(|&(_, i, _)| i == at) {
+            self.seen.pop();
+        } else if let Some((_, _, count)) = self
             .seen
-            .iter()
-            .position(|&(k, i, _)| k == pos.key() && (i == at || self.positions[i].same_as(pos)))
+            .iter_mut()
+            .find(|(k, i, _)| *k == pos.key() && self.positions[*i].same_as(pos))
         {
-            if self.seen[i].1 == at {
-                self.seen.remove(i);
-            } else {
-                self.seen[i].2 -= 1;
-            }
+            *count -= 1;
         }
     }
 
@@ -127,15 +126,14 @@ impl<'p> Tally<'p> {
     }
 }
 
-/// What the keep tables say of the last position of `segment` (the current repetition
-/// segment; `steps`, if the caller kept them, its [`Steps`]): in the rook
-/// ending the best of the runs of the order the segment kept to, in every orientation and from
-/// every start the order allows ([`Steps::runs`]) or from the position itself where the segment's
-/// repeats lie apart ([`segment_states`]), in the pawn endings KRPvKR and KPvK their keep
-/// tables from the position where the repeats lie apart; `None` for another ending, a segment that
-/// allows neither, or a block that could not be read. With `enough`, the reading may stop at a
-/// run that keeps the game going that many plies (the value is then one that does, not
-/// necessarily the best).
+/// What the keep tables say of the last position of `segment` (the current repetition segment;
+/// `steps`, if the caller kept them, its [`Steps`]): in the rook ending the best of the runs of
+/// the order the segment kept to, in every orientation and from every start the order allows
+/// ([`Steps::runs`]) or from the position itself where the segment's repeats lie apart
+/// ([`segment_states`]), in the pawn endings KRPvKR and KPvK their keep tables from the position
+/// where the repeats lie apart; `None` for another ending, a segment that allows neither, or a
+/// block that could not be read. With `enough`, the reading may stop at a run that keeps the game
+/// going that many plies (the value is then one that does, not necessarily the best).
 pub fn kept_after(
     tables: &mut Tables,
     segment: &Tally,
@@ -302,10 +300,10 @@ pub struct Keeper<'a> {
 
 impl Keeper<'_> {
     /// Whether White, keeping its placements apart after `segment` (the current repetition
-    /// segment), keeps every position of the next `plies`
-    /// plies, its last position included, from ending in a draw or in Black's mate. In the rook
-    /// ending the keep table answers, in every orientation of the order the segment kept to (`steps`, if
-    /// the caller kept them: see [`kept_after`]).
+    /// segment), keeps every position of the next `plies` plies, its last position included, from
+    /// ending in a draw or in Black's mate. In the rook ending the keep table answers, in every
+    /// orientation of the order the segment kept to (`steps`, if the caller kept them: see
+    /// [`kept_after`]).
     pub fn keeps_after(&mut self, segment: &Tally, steps: Option<&Steps>, plies: u32) -> bool {
         let Some(pos) = segment.last() else {
             return false;
@@ -442,39 +440,36 @@ mod tests {
         let start = Position::from_fen("r6/4k2/7/3K1RP/7/7/7 b", Rules::TASK).unwrap();
         let black = after(&start, "e6e7");
         let all_new = [Some(New); 4];
-        assert_eq!(pawn_states(&Tally::of([&start].into_iter())), all_new);
-        assert_eq!(
-            pawn_states(&Tally::of([&start, &black].into_iter())),
-            all_new
-        );
+        assert_eq!(pawn_states(&Tally::of([&start])), all_new);
+        assert_eq!(pawn_states(&Tally::of([&start, &black])), all_new);
         // Up a rank: up in both frames up the board, down in both down it.
         let rank = after(&black, "f4f5");
         assert_eq!(
-            pawn_states(&Tally::of([&start, &black, &rank].into_iter())),
+            pawn_states(&Tally::of([&start, &black, &rank])),
             [Some(New), Some(New), Some(Distinct), Some(Distinct)]
         );
         // Left along the rank: down in the order up the board and in the mirrored order down
         // it, up in the other two.
         let left = after(&black, "f4e4");
         assert_eq!(
-            pawn_states(&Tally::of([&start, &black, &left].into_iter())),
+            pawn_states(&Tally::of([&start, &black, &left])),
             [Some(Distinct), Some(New), Some(New), Some(Distinct)]
         );
         let reply = after(&left, "e7d7");
         let back = after(&reply, "e4f4");
         let distinct = [Some(Distinct); 4];
         let line = [&start, &black, &left, &reply, &back];
-        assert_eq!(pawn_states(&Tally::of(line.into_iter())), distinct);
+        assert_eq!(pawn_states(&Tally::of(line)), distinct);
         // Black's king back on e7: the last position occurs twice, then one before it.
         let again = after(&back, "d7e7");
         let line = [&start, &black, &left, &reply, &back, &again];
-        assert_eq!(pawn_states(&Tally::of(line.into_iter())), distinct);
+        assert_eq!(pawn_states(&Tally::of(line)), distinct);
         // Down a rank from there: the run would start after the repeat in the frames up the
         // board; down it, one run may count as started at f4 (e4 mirrored) before the repeat.
         let low = after(&again, "f4f3");
         let line = [&start, &black, &left, &reply, &back, &again, &low];
         assert_eq!(
-            pawn_states(&Tally::of(line.into_iter())),
+            pawn_states(&Tally::of(line)),
             [None, None, Some(Distinct), Some(Distinct)]
         );
         // Then up a rank: one run may count as started at e4 (the order's) or at f4 (the
@@ -483,7 +478,7 @@ mod tests {
         let on = after(&again, "f4f5");
         let line = [&start, &black, &left, &reply, &back, &again, &on];
         assert_eq!(
-            pawn_states(&Tally::of(line.into_iter())),
+            pawn_states(&Tally::of(line)),
             [Some(Distinct), Some(Distinct), None, None]
         );
         // Back down to f4 after a Black move: down in both frames up the board, and the
@@ -493,7 +488,7 @@ mod tests {
         let line = [
             &start, &black, &left, &reply, &back, &again, &on, &turn, &down,
         ];
-        assert_eq!(pawn_states(&Tally::of(line.into_iter())), [None; 4]);
+        assert_eq!(pawn_states(&Tally::of(line)), [None; 4]);
         // The king down to d3, then to e4: above every placement before in the order up the
         // board only.
         let down = after(&black, "d4d3");
@@ -501,7 +496,7 @@ mod tests {
         let high = after(&reply, "d3e4");
         let line = [&start, &black, &down, &reply, &high];
         assert_eq!(
-            pawn_states(&Tally::of(line.into_iter())),
+            pawn_states(&Tally::of(line)),
             [Some(New), Some(Distinct), Some(Distinct), Some(Distinct)]
         );
     }
@@ -526,18 +521,15 @@ mod tests {
         let line = [&start, &up, &reply, &back, &again, &down, &reply2, &high];
         let below = |o: u8| index_in(o, Square::D4) < index_in(o, Square::E4);
         let expected: [_; 8] = std::array::from_fn(|o| below(o as u8).then_some(Distinct));
-        assert_eq!(kpk_states(&Tally::of(line.into_iter())), expected);
+        assert_eq!(kpk_states(&Tally::of(line)), expected);
         assert!((0..8).any(below) && !(0..8).all(below));
         // Black to move at d4 again: Black's king back to g7 makes the start a second time, so
         // only one run is left; after the start's second occurrence, a third time in every
         // orientation.
         let line = [&start, &up, &reply, &back];
-        assert_eq!(
-            kpk_states(&Tally::of(line.into_iter())),
-            [Some(Distinct); 8]
-        );
+        assert_eq!(kpk_states(&Tally::of(line)), [Some(Distinct); 8]);
         let line = [&start, &up, &reply, &back, &again, &up, &reply, &back];
-        assert_eq!(kpk_states(&Tally::of(line.into_iter())), [None; 8]);
+        assert_eq!(kpk_states(&Tally::of(line)), [None; 8]);
     }
 
     /// The KPvK keep table's claims hold after any segment `segment_states` lets it be read

@@ -361,8 +361,8 @@ fn find_resync(text: &[u8], eof: bool) -> Result<usize, usize> {
 
 /// Where the tag section of a game cut inside it ends (`text` holds the rest of the line it was
 /// cut in, a tag's or a `;` comment's, then what follows it): where the lexer would start its
-/// movetext, had the line been read whole. Else `Err` with where the text is to be kept from: the tag's line break, or nothing
-/// while the line goes on.
+/// movetext, had the line been read whole. Else `Err` with where the text is to be kept from:
+/// that line's break, or nothing while the line goes on.
 fn tags_end(text: &[u8], eof: bool) -> Result<usize, usize> {
     let Some(nl) = memchr(b'\n', text) else {
         return Err(text.len());

@@ -152,6 +152,9 @@ struct Node {
     repeated: bool,
     /// In the rook ending, the segment up to this position as the keep table reads it.
     steps: Option<Steps>,
+    /// [`mix`] of each distinct position of the segment with its count, summed: the history
+    /// key when every position is near enough to recur (see `Solver::history_key`).
+    all_history: u64,
 }
 
 /// The fast solver. Keep one for a whole analysis: its table carries over between queries.
@@ -546,6 +549,7 @@ impl Solver {
             count: 1,
             repeated: false,
             steps: None,
+            all_history: mix(pos.key(), 1),
         };
         if let Some(parent) = self.path.last()
             && !irreversible(&parent.pos, &pos)
@@ -553,11 +557,17 @@ impl Solver {
             node.segment_start = parent.segment_start;
             node.repeated = parent.repeated;
             node.steps = parent.steps;
+            let before = parent.all_history;
+            node.all_history = before.wrapping_add(node.all_history);
             let earlier = (node.segment_start..index).find(|&i| self.path[i].pos.same_as(&pos));
             if let Some(first) = earlier {
                 node.first = first;
                 node.repeated = true;
-                self.path[first].count += 1;
+                let count = &mut self.path[first].count;
+                node.all_history = before
+                    .wrapping_sub(mix(pos.key(), *count))
+                    .wrapping_add(mix(pos.key(), *count + 1));
+                *count += 1;
             }
             if let Some(steps) = &mut node.steps {
                 steps.push(&pos, earlier.is_some());
@@ -634,6 +644,23 @@ impl Solver {
     /// A hash of the positions of the current segment that could still reach their third
     /// occurrence within `depth` plies, with their counts; 0 when there are none.
     fn history_key(&self, depth: u32) -> u64 {
+        let last = &self.path[self.path.len() - 1];
+        // Deep enough, every position of the segment counts (all are reachable from any
+        // other: same material and pawns) but the current one while it occurs once.
+        if depth >= last.placement.farthest_return() + 4 {
+            let current = &self.path[last.first];
+            let alone = if current.count == 1 {
+                mix(current.pos.key(), 1)
+            } else {
+                0
+            };
+            return last.all_history.wrapping_sub(alone);
+        }
+        self.history_key_scan(depth)
+    }
+
+    /// [`Solver::history_key`], position by position.
+    fn history_key_scan(&self, depth: u32) -> u64 {
         let last = &self.path[self.path.len() - 1];
         let mut key = 0u64;
         // Each position once, at its first occurrence, with its count.
@@ -731,6 +758,23 @@ impl Placement {
             pawns: board.by_role(Role::Pawn),
             turn: pos.turn(),
         }
+    }
+
+    /// At least [`min_plies`] from this placement to any other of the same material and pawns
+    /// (the most moves each piece may need on an empty board, each side's summed).
+    fn farthest_return(&self) -> u32 {
+        let most = |squares: &[u8; 6]| -> u32 {
+            Role::ALL
+                .into_iter()
+                .filter(|role| squares[role.index()] != 0)
+                .map(|role| match role {
+                    Role::King => 6,
+                    Role::Rook | Role::Queen => 2,
+                    Role::Bishop | Role::Knight | Role::Pawn => 1,
+                })
+                .sum()
+        };
+        2 * most(&self.squares[0]).max(most(&self.squares[1])) + 1
     }
 }
 
@@ -954,7 +998,7 @@ mod tests {
     /// The path's counts give the keep tables the same tally as counting the segment afresh,
     /// along lines that go back and forth, and after positions are taken off the path again.
     #[test]
-    fn the_paths_tally_is_the_segments() {
+    fn the_paths_tally_and_history_key_are_the_segments() {
         let mut rng = test_support::Rng::new(2711);
         let mut solver = Solver::new(1 << 20);
         for _ in 0..200 {
@@ -975,6 +1019,14 @@ mod tests {
                 let segment = &solver.path[node.segment_start..];
                 let expected = Tally::of(segment.iter().map(|n| &n.pos));
                 assert_eq!(tally(segment), expected);
+                // The history key kept along the path is the one counted position by position.
+                for depth in [1, 4, 9, 16, 21, 25, 30, 40] {
+                    assert_eq!(
+                        solver.history_key(depth),
+                        solver.history_key_scan(depth),
+                        "{depth}"
+                    );
+                }
             }
         }
     }

@@ -32,7 +32,7 @@ use crate::{
         index::Symmetry,
         keep::{self, Keep},
         kpk_keep,
-        order::{ALL, Run, Steps, index_in, run_of},
+        order::{ALL, Run, Steps, run_of, up},
         pawn_keep::{self, Frame, Segment},
     },
 };
@@ -166,7 +166,7 @@ pub fn kept_after(
                 return best;
             }
             // A run may also start here, after any segment whose repeats lie apart.
-            for (sym, state) in (0..8).map(Symmetry).zip(rook_states(segment)) {
+            for (sym, state) in (0..8).map(Symmetry).zip(king_states(segment)) {
                 let run = match state {
                     Some(Segment::New) => Run::FRESH,
                     Some(Segment::Distinct) => Run::SPENT,
@@ -185,7 +185,7 @@ pub fn kept_after(
                 .max()
         }
         kpk_keep::MATERIAL => {
-            let states = kpk_states(segment);
+            let states = king_states(segment);
             (0..kpk_keep::ORIENTATIONS)
                 .zip(states)
                 .filter_map(|(orientation, state)| tables.kpk_keep(pos, state?, orientation))
@@ -196,9 +196,10 @@ pub fn kept_after(
 }
 
 /// The state a keep table may be read in at the last position P of `segment` (the positions
-/// of a repetition segment), frame by frame, the table's run starting at P: `keys` gives a
-/// rank of a position's White placement in each frame's order that no White move of a run
-/// lowers (`None` where the position is not of the table's material).
+/// of a repetition segment), frame by frame, the table's run starting at P: `below` gives the
+/// frames (bit f for frame f) in whose order a position's White placement ranks below P's,
+/// the rank being one that no White move of a run lowers (`None` where the position is not of
+/// the table's material).
 ///
 /// From P on, the table's first run never comes back to a placement ranked below P's, nor to
 /// P's own but for the position Black's reply makes when Black is to move at P (a *reachable*
@@ -218,12 +219,9 @@ pub fn kept_after(
 /// where it lies below.
 fn segment_states<const F: usize>(
     segment: &Tally,
-    keys: impl Fn(&Position) -> Option<[usize; F]>,
+    below: impl Fn(&Position) -> Option<u8>,
 ) -> [Option<Segment>; F] {
     let Some(last) = segment.last() else {
-        return [None; F];
-    };
-    let Some(at) = keys(last) else {
         return [None; F];
     };
     let white = |q: &Position| {
@@ -233,27 +231,28 @@ fn segment_states<const F: usize>(
     let placed_apart = |q: &Position| {
         white(q) == white(last) && !(last.turn() == Color::Black && q.turn() == Color::White)
     };
-    // Per frame: whether every position so far occurred once and lies apart (new), whether
-    // every one that occurred more often lies apart (distinct). One pass over the positions,
-    // each once with its count.
-    let mut new = [true; F];
-    let mut distinct = [true; F];
+    // The frames (bit f) where every position so far occurred once and lies apart (new), and
+    // where every one that occurred more often lies apart (distinct). One pass over the
+    // positions, each once with its count.
+    let mut new = u8::MAX;
+    let mut distinct = u8::MAX;
     for &(_, i, count) in &segment.seen {
         let q = segment.positions[i];
-        let Some(key) = keys(q) else {
+        let Some(below) = below(q) else {
             return [None; F];
         };
-        let placed = placed_apart(q);
-        for f in 0..F {
-            let apart = key[f] < at[f] || placed;
-            new[f] &= count == 1 && apart;
-            distinct[f] &= count == 1 || apart;
+        let apart = if placed_apart(q) { u8::MAX } else { below };
+        if count == 1 {
+            new &= apart;
+        } else {
+            new = 0;
+            distinct &= apart;
         }
     }
     std::array::from_fn(|f| {
-        if new[f] {
+        if new >> f & 1 == 1 {
             Some(Segment::New)
-        } else if distinct[f] {
+        } else if distinct >> f & 1 == 1 {
             Some(Segment::Distinct)
         } else {
             None
@@ -263,29 +262,34 @@ fn segment_states<const F: usize>(
 
 /// [`segment_states`] in the pawn keep table's frames ([`Frame::ALL`]).
 fn pawn_states(segment: &Tally) -> [Option<Segment>; 4] {
-    segment_states(segment, |pos| {
+    let keys = |pos: &Position| {
         let rook = pos.board().by_piece(Role::Rook.of(Color::White)).first()?;
         Some(Frame::ALL.map(|frame| frame.key(pos.king(Color::White), rook)))
+    };
+    let Some(at) = segment.last().and_then(keys) else {
+        return [None; 4];
+    };
+    segment_states(segment, |pos| {
+        let key = keys(pos)?;
+        Some(
+            (0..4)
+                .filter(|&f| key[f] < at[f])
+                .fold(0, |bits, f| bits | 1 << f),
+        )
     })
 }
 
-/// [`segment_states`] in the rook ending's orientations, for a run of the keep table that
-/// starts at the last position with a new block (the king's square after each symmetry: rook
-/// moves keep it, so a position with the king there but the rook elsewhere is not apart).
-fn rook_states(segment: &Tally) -> [Option<Segment>; 8] {
-    segment_states(segment, |pos| {
-        let king = pos.king(Color::White);
-        Some(std::array::from_fn(|s| index_in(s as u8, king)))
-    })
-}
-
-/// [`segment_states`] in the KPvK keep table's orientations ([`kpk_keep::ORIENTATIONS`]): the
-/// king's square after each symmetry (the pawn stands still in a segment).
-fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as usize] {
-    segment_states(segment, |pos| {
-        let king = pos.king(Color::White);
-        Some(std::array::from_fn(|o| index_in(o as u8, king)))
-    })
+/// [`segment_states`] in the orders where White's king's square ranks the placement, after
+/// each of the board's symmetries (bit s for symmetry s): the rook ending's orientations, for
+/// a run of the keep table that starts at the last position with a new block (rook moves keep
+/// the king's square, so a position with the king there but the rook elsewhere is not apart),
+/// and the KPvK keep table's ([`kpk_keep::ORIENTATIONS`]; the pawn stands still in a segment).
+fn king_states(segment: &Tally) -> [Option<Segment>; 8] {
+    let Some(last) = segment.last() else {
+        return [None; 8];
+    };
+    let at = last.king(Color::White);
+    segment_states(segment, |pos| Some(up(pos.king(Color::White), at)))
 }
 
 /// The search, over the solver's transposition table and endgame tables.
@@ -423,10 +427,49 @@ mod tests {
     use small_board::{Rules, Square};
 
     use super::*;
+    use crate::tables::order::index_in;
 
     fn after(pos: &Position, uci: &str) -> Position {
         let m = pos.legal_moves().into_iter().find(|m| m.to_string() == uci);
         pos.play(m.unwrap_or_else(|| panic!("{uci} is not legal")))
+    }
+
+    /// [`king_states`] is the rule of [`segment_states`] read frame by frame, on random walks of
+    /// the rook ending's kings and White's rook that come back to positions often.
+    #[test]
+    fn king_states_follow_the_rule_in_every_frame() {
+        let mut rng = test_support::Rng::new(4021);
+        let start = Position::from_fen("r6/4k2/7/3K1R1/7/7/7 b", Rules::TASK).unwrap();
+        let (mut lines, mut repeats) = (0, 0);
+        while lines < 400 {
+            let plies = rng.below(30);
+            let line = test_support::positions::walk_with_repeats(&mut rng, start, plies, |m| {
+                m.capture.is_none()
+            });
+            lines += 1;
+            let last = line[line.len() - 1];
+            let count = |q: &Position| line.iter().filter(|p| p.same_as(q)).count();
+            repeats += usize::from(line.iter().any(|q| count(q) >= 2));
+            let reachable = |q: &Position| last.turn() == Color::Black && q.turn() == Color::White;
+            let expected: [Option<Segment>; 8] = std::array::from_fn(|f| {
+                let apart = |q: &Position| {
+                    let rank = |p: &Position| index_in(f as u8, p.king(Color::White));
+                    rank(q) < rank(&last)
+                        || (q.board().by_color(Color::White) == last.board().by_color(Color::White)
+                            && q.king(Color::White) == last.king(Color::White)
+                            && !reachable(q))
+                };
+                if line.iter().all(|q| count(q) == 1 && apart(q)) {
+                    Some(Segment::New)
+                } else if line.iter().all(|q| count(q) == 1 || apart(q)) {
+                    Some(Segment::Distinct)
+                } else {
+                    None
+                }
+            });
+            assert_eq!(king_states(&Tally::of(line.iter())), expected, "{line:?}");
+        }
+        assert!(repeats > 100, "{repeats} lines with a repeat");
     }
 
     /// A segment is new until White moves in it, and stays new in each frame whose order White's
@@ -521,15 +564,15 @@ mod tests {
         let line = [&start, &up, &reply, &back, &again, &down, &reply2, &high];
         let below = |o: u8| index_in(o, Square::D4) < index_in(o, Square::E4);
         let expected: [_; 8] = std::array::from_fn(|o| below(o as u8).then_some(Distinct));
-        assert_eq!(kpk_states(&Tally::of(line)), expected);
+        assert_eq!(king_states(&Tally::of(line)), expected);
         assert!((0..8).any(below) && !(0..8).all(below));
         // Black to move at d4 again: Black's king back to g7 makes the start a second time, so
         // only one run is left; after the start's second occurrence, a third time in every
         // orientation.
         let line = [&start, &up, &reply, &back];
-        assert_eq!(kpk_states(&Tally::of(line)), [Some(Distinct); 8]);
+        assert_eq!(king_states(&Tally::of(line)), [Some(Distinct); 8]);
         let line = [&start, &up, &reply, &back, &again, &up, &reply, &back];
-        assert_eq!(kpk_states(&Tally::of(line)), [None; 8]);
+        assert_eq!(king_states(&Tally::of(line)), [None; 8]);
     }
 
     /// The KPvK keep table's claims hold after any segment `segment_states` lets it be read
@@ -577,7 +620,7 @@ mod tests {
             if last.legal_moves().is_empty() {
                 continue;
             }
-            let states = kpk_states(&Tally::of(line.iter()));
+            let states = king_states(&Tally::of(line.iter()));
             for o in 0..ORIENTATIONS {
                 let Some(segment) = states[usize::from(o)] else {
                     continue;
@@ -698,12 +741,12 @@ mod tests {
         assert_eq!(line[4], start);
         let rook = after(&start, "f3f1");
         let segment = line.iter().chain([&rook]);
-        assert_eq!(rook_states(&Tally::of(segment)), [None; 8]);
+        assert_eq!(king_states(&Tally::of(segment)), [None; 8]);
         let king = after(&start, "c4b4");
         let below = |s: u8| index_in(s, Square::C4) < index_in(s, Square::B4);
         let expected: [_; 8] = std::array::from_fn(|s| below(s as u8).then_some(Distinct));
         assert_eq!(
-            rook_states(&Tally::of(line.iter().chain([&king]))),
+            king_states(&Tally::of(line.iter().chain([&king]))),
             expected
         );
     }

@@ -729,10 +729,13 @@ fn mix(key: u64, count: u32) -> u64 {
 }
 
 /// A position's pieces as squares, for [`min_plies`]: per colour and role the square's index +
-/// 1, 0 when there is none, [`Placement::SEVERAL`] when there are more than one.
+/// 1, 0 when there is none, [`Placement::SEVERAL`] when there are more than one; and per
+/// colour the roles (bit [`Role::index`]) with one piece and with several.
 #[derive(Clone, Copy, Debug)]
 struct Placement {
     squares: [[u8; 6]; 2],
+    single: [u8; 2],
+    several: [u8; 2],
     pawns: Bitboard,
     turn: Color,
 }
@@ -743,61 +746,73 @@ impl Placement {
     fn of(pos: &Position) -> Placement {
         let board = pos.board();
         let mut squares = [[0; 6]; 2];
+        let mut single = [0; 2];
+        let mut several = [0; 2];
         for (i, color) in Color::ALL.into_iter().enumerate() {
             for role in Role::ALL {
                 let on = board.by_piece(Piece { color, role });
+                let bit = 1 << role.index();
                 squares[i][role.index()] = match on.first() {
                     None => 0,
-                    Some(_) if on.more_than_one() => Placement::SEVERAL,
-                    Some(sq) => sq.index() as u8 + 1,
+                    Some(_) if on.more_than_one() => {
+                        several[i] |= bit;
+                        Placement::SEVERAL
+                    }
+                    Some(sq) => {
+                        single[i] |= bit;
+                        sq.index() as u8 + 1
+                    }
                 };
             }
         }
         Placement {
             squares,
+            single,
+            several,
             pawns: board.by_role(Role::Pawn),
             turn: pos.turn(),
         }
     }
 
+    /// The roles of one piece of the colour numbered `i` (0 White), each with its square.
+    fn singles(&self, i: usize) -> impl Iterator<Item = (Role, u8)> + '_ {
+        // Set bits in turn (this is hot): `Role::ALL[r]` has index r.
+        let mut roles = self.single[i];
+        std::iter::from_fn(move || {
+            let r = roles.trailing_zeros() as usize;
+            roles &= roles.checked_sub(1)?;
+            Some((Role::ALL[r], self.squares[i][r] - 1))
+        })
+    }
+
     /// At least [`min_plies`] from this placement to any other of the same material and pawns
     /// (the most moves each piece may need on an empty board, each side's summed).
     fn farthest_return(&self) -> u32 {
-        let most = |squares: &[u8; 6]| -> u32 {
-            Role::ALL
-                .into_iter()
-                .filter(|role| squares[role.index()] != 0)
-                .map(|role| match role {
+        let most = |i| -> u32 {
+            self.singles(i)
+                .map(|(role, _)| match role {
                     Role::King => 6,
                     Role::Rook | Role::Queen => 2,
                     Role::Bishop | Role::Knight | Role::Pawn => 1,
                 })
                 .sum()
         };
-        2 * most(&self.squares[0]).max(most(&self.squares[1])) + 1
+        2 * most(0).max(most(1)) + 1
     }
 }
 
 /// A lower bound on the plies from `from` to `to`, `None` if `to` can never recur (other
 /// material or pawns). Several pieces of a kind add nothing to the bound.
 fn min_plies(from: &Placement, to: &Placement) -> Option<u32> {
-    if from.pawns != to.pawns {
+    // Material never comes back (and a pawn's promotion changed the pawns).
+    if from.pawns != to.pawns || from.single != to.single || from.several != to.several {
         return None;
     }
-    let mut need = [0u32; 2];
-    for (i, need) in need.iter_mut().enumerate() {
-        for role in Role::ALL {
-            let (x, y) = (from.squares[i][role.index()], to.squares[i][role.index()]);
-            match (x, y) {
-                (0, 0) => {}
-                // Material never comes back (and a pawn's promotion changed the pawns).
-                (0, _) | (_, 0) => return None,
-                (Placement::SEVERAL, Placement::SEVERAL) => {}
-                (Placement::SEVERAL, _) | (_, Placement::SEVERAL) => return None,
-                _ => *need += moves_between(role, x - 1, y - 1),
-            }
-        }
-    }
+    let need: [u32; 2] = std::array::from_fn(|i| {
+        from.singles(i)
+            .map(|(role, x)| moves_between(role, x, to.squares[i][role.index()] - 1))
+            .sum()
+    });
     let (first, second) = if from.turn == Color::White {
         (need[0], need[1])
     } else {

@@ -228,9 +228,8 @@ fn segment_states<const F: usize>(
         let board = q.board();
         (board.by_color(Color::White), q.king(Color::White))
     };
-    let placed_apart = |q: &Position| {
-        white(q) == white(last) && !(last.turn() == Color::Black && q.turn() == Color::White)
-    };
+    let (at, reachable) = (white(last), last.turn() == Color::Black);
+    let placed_apart = |q: &Position| white(q) == at && !(reachable && q.turn() == Color::White);
     // The frames (bit f) where every position so far occurred once and lies apart (new), and
     // where every one that occurred more often lies apart (distinct). One pass over the
     // positions, each once with its count.

@@ -40,6 +40,7 @@ pub mod horizon_table;
 pub mod input;
 pub mod json;
 pub mod perft;
+mod recurrence;
 pub mod reference;
 pub mod solver;
 mod survival;

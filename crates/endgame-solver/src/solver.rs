@@ -448,16 +448,24 @@ impl Solver {
         }
         let mut order = std::mem::take(&mut self.buffers[ply]);
         order.clear();
+        // The segment as the keep tables read it, counted once for all of White's moves.
+        let node = &self.path[ply - 1];
+        let segment = (goal == Goal::Draw && !player_moves && self.tables.is_some())
+            .then(|| tally(&self.path[node.segment_start..]));
         for &m in moves.iter() {
             let first = if MoveHint::of(m) == hint { 1000 } else { 0 };
             let mut s = first + score(goal, pos, m, player_moves);
             if let Goal::Horizon(x) = goal {
                 // The player tries the table's fastest way to superiority first, the defender
                 // the move that keeps it furthest away (for ever first).
-                let distance = match self.distance(Kind::Superiority(x), &pos.play(m)) {
-                    Some(Distance(Some(d))) => d.min(100) as i32,
-                    _ => 101,
-                };
+                // (The tables themselves, not `self.distance`: `segment` borrows the path.)
+                let tables = self.tables.as_mut();
+                let child = pos.play(m);
+                let distance =
+                    match tables.and_then(|t| t.probe_distance(Kind::Superiority(x), &child)) {
+                        Some(Distance(Some(d))) => d.min(100) as i32,
+                        _ => 101,
+                    };
                 s += if player_moves {
                     101 - distance
                 } else {
@@ -467,9 +475,12 @@ impl Solver {
             // Refuting Black's draw takes one White move that keeps the game going: those the
             // keep table says keep it longest first; far from the horizon, each of Black's
             // replies the table leaves unrefuted counts as a ply less.
-            if goal == Goal::Draw && !player_moves && m.capture.is_none() && m.role != Role::Pawn {
+            if let (Some(segment), Some(tables)) = (&segment, self.tables.as_mut())
+                && m.capture.is_none()
+                && m.role != Role::Pawn
+            {
                 let deep = (depth >= DEEP_ORDER).then(|| depth - 2);
-                s += self.keep_score(&pos.play(m), deep);
+                s += keep_score(tables, segment, node.steps, &pos.play(m), deep);
             }
             order.push((s, m));
         }
@@ -490,53 +501,6 @@ impl Solver {
         }
         self.buffers[ply] = order;
         (value, decided_by)
-    }
-
-    /// How far the keep table shows `child` (a White move after the last position of the path,
-    /// reversible) refuting Black's draw: its byte after the current segment (see
-    /// [`kept_after`]; 0 where the table does not say), and with `plies` (far from the horizon)
-    /// less one for each of Black's replies after which the table does not show White keeping
-    /// the game going for `plies` plies (captures always count).
-    fn keep_score(&mut self, child: &Position, plies: Option<u32>) -> i32 {
-        let Some(tables) = self.tables.as_mut() else {
-            return 0;
-        };
-        // Each reply with whether it captures (declared before the segment that will refer to
-        // them, made once they are needed).
-        let mut replies: Vec<(bool, Position)> = Vec::new();
-        let node = &self.path[self.path.len() - 1];
-        let mut segment = tally(&self.path[node.segment_start..]);
-        let before = segment.push(child);
-        let child_steps = node.steps.map(|mut steps| {
-            steps.push(child, before);
-            steps
-        });
-        let kept = kept_after(tables, &segment, child_steps.as_ref(), None)
-            .map_or(0, |keep| i32::from(keep.0));
-        let Some(plies) = plies.filter(|_| kept > 0) else {
-            return kept;
-        };
-        replies.extend(
-            child
-                .legal_moves()
-                .into_iter()
-                .map(|r| (r.capture.is_some(), child.play(r))),
-        );
-        let mut unrefuted = 0;
-        for (capture, grandchild) in &replies {
-            let refuted = !capture && {
-                let before = segment.push(grandchild);
-                let steps = child_steps.map(|mut steps| {
-                    steps.push(grandchild, before);
-                    steps
-                });
-                let keep = kept_after(tables, &segment, steps.as_ref(), Some(plies));
-                segment.pop();
-                keep.is_some_and(|keep| keep.keeps(plies))
-            };
-            unrefuted += i32::from(!refuted);
-        }
-        kept - unrefuted
     }
 
     /// Puts `pos`, which follows the last position of the path by a move, on the path.
@@ -702,6 +666,55 @@ fn repetition_in(goal: Goal) -> Repetition {
         Goal::Mate(_) => Repetition::Ignored,
         Goal::Draw | Goal::Horizon(_) => Repetition::Counted,
     }
+}
+
+/// How far the keep table shows `child` (a White move after the last position of `segment`,
+/// the current repetition segment with its [`Steps`] `steps`, reversible) refuting Black's draw:
+/// its byte after the segment (see [`kept_after`]; 0 where the table does not say), and with
+/// `plies` (far from the horizon) less one for each of Black's replies after which the table
+/// does not show White keeping the game going for `plies` plies (captures always count).
+fn keep_score(
+    tables: &mut Tables,
+    segment: &Tally,
+    steps: Option<Steps>,
+    child: &Position,
+    plies: Option<u32>,
+) -> i32 {
+    // Each reply with whether it captures (declared before the segment that will refer to
+    // them, made once they are needed).
+    let mut replies: Vec<(bool, Position)> = Vec::new();
+    let mut segment = segment.fork();
+    let before = segment.push(child);
+    let child_steps = steps.map(|mut steps| {
+        steps.push(child, before);
+        steps
+    });
+    let kept = kept_after(tables, &segment, child_steps.as_ref(), None)
+        .map_or(0, |keep| i32::from(keep.0));
+    let Some(plies) = plies.filter(|_| kept > 0) else {
+        return kept;
+    };
+    replies.extend(
+        child
+            .legal_moves()
+            .into_iter()
+            .map(|r| (r.capture.is_some(), child.play(r))),
+    );
+    let mut unrefuted = 0;
+    for (capture, grandchild) in &replies {
+        let refuted = !capture && {
+            let before = segment.push(grandchild);
+            let steps = child_steps.map(|mut steps| {
+                steps.push(grandchild, before);
+                steps
+            });
+            let keep = kept_after(tables, &segment, steps.as_ref(), Some(plies));
+            segment.pop();
+            keep.is_some_and(|keep| keep.keeps(plies))
+        };
+        unrefuted += i32::from(!refuted);
+    }
+    kept - unrefuted
 }
 
 /// A repetition segment of the path (its nodes from the segment's start) for the keep tables,

@@ -75,6 +75,18 @@ impl<'p> Tally<'p> {
         tally
     }
 
+    /// A copy with room for a White move and a reply, for positions that live shorter.
+    pub fn fork<'q>(&self) -> Tally<'q>
+    where
+        'p: 'q,
+    {
+        let mut positions = Vec::with_capacity(self.positions.len() + 2);
+        positions.extend_from_slice(&self.positions);
+        let mut seen = Vec::with_capacity(self.seen.len() + 2);
+        seen.extend_from_slice(&self.seen);
+        Tally { positions, seen }
+    }
+
     /// Adds `pos` at the end; whether it occurred before in the segment.
     pub fn push(&mut self, pos: &'p Position) -> bool {
         let key = pos.key();
@@ -752,7 +764,7 @@ mod tests {
 
     /// A tally counts each position as the repetition rule does, however it was made: from the
     /// positions, from counts made elsewhere (the search's path), or pushed and taken off again
-    /// one at a time.
+    /// one at a time (on a fork).
     #[test]
     fn a_tally_counts_each_position_however_it_is_made() {
         let mut rng = test_support::Rng::new(1127);
@@ -786,7 +798,7 @@ mod tests {
                 let seen = occurrences(k, pos) > 0;
                 repeats += u32::from(seen);
                 assert_eq!(pushed.push(pos), seen);
-                let mut undone = pushed.clone();
+                let mut undone = pushed.fork();
                 undone.pop();
                 assert_eq!(undone, before);
                 let counted = Tally::of_counted(line[..=k].iter().enumerate().map(|(i, q)| {

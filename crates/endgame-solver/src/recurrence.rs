@@ -13,9 +13,9 @@ pub fn irreversible(a: &Position, b: &Position) -> bool {
     capture || a.by_role(Role::Pawn) != b.by_role(Role::Pawn)
 }
 
-/// A position's pieces as squares, for [`min_plies`]: per colour and role the square's index +
-/// 1, 0 when there is none, [`Placement::SEVERAL`] when there are more than one; and per
-/// colour the roles (bit [`Role::index`]) with one piece and with several.
+/// A position's pieces, for [`min_plies`]: per colour the roles (bit [`Role::index`]) with one
+/// piece and with several, and per colour and role the square of a piece that is alone in its
+/// role (its index; 0 for the others, never read).
 #[derive(Clone, Copy, Debug)]
 pub struct Placement {
     squares: [[u8; 6]; 2],
@@ -26,8 +26,6 @@ pub struct Placement {
 }
 
 impl Placement {
-    const SEVERAL: u8 = u8::MAX;
-
     /// The placement of `pos`.
     pub fn of(pos: &Position) -> Placement {
         let board = pos.board();
@@ -38,17 +36,14 @@ impl Placement {
             for role in Role::ALL {
                 let on = board.by_piece(Piece { color, role });
                 let bit = 1 << role.index();
-                squares[i][role.index()] = match on.first() {
-                    None => 0,
-                    Some(_) if on.more_than_one() => {
-                        several[i] |= bit;
-                        Placement::SEVERAL
-                    }
+                match on.first() {
+                    None => {}
+                    Some(_) if on.more_than_one() => several[i] |= bit,
                     Some(sq) => {
                         single[i] |= bit;
-                        sq.index() as u8 + 1
+                        squares[i][role.index()] = sq.index() as u8;
                     }
-                };
+                }
             }
         }
         Placement {
@@ -67,7 +62,7 @@ impl Placement {
         std::iter::from_fn(move || {
             let r = roles.trailing_zeros() as usize;
             roles &= roles.checked_sub(1)?;
-            Some((Role::ALL[r], self.squares[i][r] - 1))
+            Some((Role::ALL[r], self.squares[i][r]))
         })
     }
 
@@ -96,7 +91,7 @@ pub fn min_plies(from: &Placement, to: &Placement) -> Option<u32> {
     }
     let need: [u32; 2] = std::array::from_fn(|i| {
         from.singles(i)
-            .map(|(role, x)| moves_between(role, x, to.squares[i][role.index()] - 1))
+            .map(|(role, x)| moves_between(role, x, to.squares[i][role.index()]))
             .sum()
     });
     let (first, second) = if from.turn == Color::White {

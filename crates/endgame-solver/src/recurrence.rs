@@ -71,11 +71,7 @@ impl Placement {
     pub fn farthest_return(&self) -> u32 {
         let most = |i| -> u32 {
             self.singles(i)
-                .map(|(role, _)| match role {
-                    Role::King => 6,
-                    Role::Rook | Role::Queen => 2,
-                    Role::Bishop | Role::Knight | Role::Pawn => 1,
-                })
+                .map(|(role, _)| u32::from(of_role(role, MOST_MOVES)))
                 .sum()
         };
         2 * most(0).max(most(1)) + 1
@@ -113,14 +109,44 @@ fn moves_between(role: Role, x: u8, y: u8) -> u32 {
     if x == y {
         return 0;
     }
-    let (king, rook, queen) = MOVES_BETWEEN[usize::from(x)][usize::from(y)];
-    u32::from(match role {
+    u32::from(of_role(role, MOVES_BETWEEN[usize::from(x)][usize::from(y)]))
+}
+
+/// A piece's entry of a [`MOVES_BETWEEN`] triple (king, rook, queen); 1 for the other roles
+/// (their bound: a move of their own).
+fn of_role(role: Role, (king, rook, queen): (u8, u8, u8)) -> u8 {
+    match role {
         Role::King => king,
         Role::Rook => rook,
         Role::Queen => queen,
         Role::Bishop | Role::Knight | Role::Pawn => 1,
-    })
+    }
 }
+
+/// The largest entries of [`MOVES_BETWEEN`], a component at a time: the most moves a king, a
+/// rook and a queen may need between two squares.
+const MOST_MOVES: (u8, u8, u8) = {
+    let mut most = (0, 0, 0);
+    let mut x = 0usize;
+    while x < 49 {
+        let mut y = 0usize;
+        while y < 49 {
+            let (king, rook, queen) = MOVES_BETWEEN[x][y];
+            if king > most.0 {
+                most.0 = king;
+            }
+            if rook > most.1 {
+                most.1 = rook;
+            }
+            if queen > most.2 {
+                most.2 = queen;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    most
+};
 
 /// [`moves_between`] for a king, a rook and a queen, by the two squares' indices (this is hot).
 const MOVES_BETWEEN: [[(u8, u8, u8); 49]; 49] = {
@@ -151,6 +177,12 @@ mod tests {
     };
 
     use super::*;
+
+    /// On a 7x7 board a king may need six moves between two squares, a rook or a queen two.
+    #[test]
+    fn the_most_moves_are_the_boards() {
+        assert_eq!(MOST_MOVES, (6, 2, 2));
+    }
 
     /// The relevance filter is sound only if `min_plies` never exceeds the plies a real line
     /// takes: walk random lines and check every pair of positions on them.

@@ -285,27 +285,60 @@ impl Writer {
         let ours = |e: &BlockEntry| e.kind == kind && e.material == material;
         let size: usize = self.entries.iter().filter(|e| ours(e)).map(|e| e.len).sum();
         if values.len() != size {
-            return Err(TableError {
-                path: self.path.clone(),
-                kind: TableErrorKind::Directory(format!(
-                    "{material} {kind:?} table of {} bytes, expected {size}",
-                    values.len()
-                )),
-            });
+            return Err(self.size_error(kind, material, values.len(), size));
         }
+        self.put_part(kind, material, 0, values)
+    }
+
+    /// Writes the blocks of the table of `kind` and `material` that `bytes` holds, the table's
+    /// bytes from `start` on: whole blocks, as [`Writer::put`] would write them.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] when the file cannot be written or `bytes` does not end on a block's end.
+    pub fn put_part(
+        &mut self,
+        kind: Kind,
+        material: Material,
+        start: usize,
+        bytes: &[u8],
+    ) -> Result<(), TableError> {
+        let end = start + bytes.len();
+        let mut covered = 0;
         for (e, written) in self.entries.iter_mut().zip(&mut self.written) {
-            if !ours(e) {
+            let at = table_start(e);
+            if e.kind != kind || e.material != material || at < start || at + e.len > end {
                 continue;
             }
-            let bytes = &values[table_start(e)..][..e.len];
-            e.checksum = checksum(bytes);
+            let block = &bytes[at - start..][..e.len];
+            e.checksum = checksum(block);
             self.file
                 .seek(SeekFrom::Start(e.offset))
-                .and_then(|_| self.file.write_all(bytes))
+                .and_then(|_| self.file.write_all(block))
                 .map_err(|err| io_error(&self.path, err))?;
             *written = true;
+            covered += e.len;
+        }
+        if covered != bytes.len() {
+            return Err(self.size_error(kind, material, bytes.len(), covered));
         }
         Ok(())
+    }
+
+    /// The error for `len` bytes of a table where `expected` were due.
+    fn size_error(
+        &self,
+        kind: Kind,
+        material: Material,
+        len: usize,
+        expected: usize,
+    ) -> TableError {
+        TableError {
+            path: self.path.clone(),
+            kind: TableErrorKind::Directory(format!(
+                "{material} {kind:?} table of {len} bytes, expected {expected}"
+            )),
+        }
     }
 
     /// Writes the header and the directory and puts the file in place.
@@ -531,6 +564,38 @@ mod tests {
         assert!(err.to_string().contains("not built"), "{err}");
         assert!(!path.exists());
         assert!(!path.with_extension("tmp").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A table put in parts, each whole blocks, is written as when put whole (the same blocks,
+    /// checksums and bytes); a part that ends inside a block is refused.
+    #[test]
+    fn a_table_put_in_parts_is_the_table_put_whole() {
+        let dir = std::env::temp_dir().join(format!("es-parts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let material = Material::ALL[2]; // KvKR, the smallest
+        let layout = Layout::new(material);
+        let (block, size) = (layout.block_slots(), layout.blocks() * layout.block_slots());
+        let values: Vec<u8> = (0..size).map(|i| (i * 7 % 251) as u8).collect();
+        let mut whole = Writer::create(&dir.join("whole.tables")).unwrap();
+        whole.put(Kind::Mate, material, &values).unwrap();
+        let mut parts = Writer::create(&dir.join("parts.tables")).unwrap();
+        let cut = 3 * block;
+        let err = parts
+            .put_part(Kind::Mate, material, 0, &values[..cut + 1])
+            .unwrap_err();
+        assert!(err.to_string().contains("expected"), "{err}");
+        parts
+            .put_part(Kind::Mate, material, cut, &values[cut..])
+            .unwrap();
+        parts
+            .put_part(Kind::Mate, material, 0, &values[..cut])
+            .unwrap();
+        assert_eq!(parts.entries, whole.entries);
+        assert_eq!(parts.written, whole.written);
+        let read = |name: &str| std::fs::read(dir.join(name).with_extension("tmp")).unwrap();
+        assert_eq!(read("parts.tables"), read("whole.tables"));
+        drop((whole, parts));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

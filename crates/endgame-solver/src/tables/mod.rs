@@ -224,8 +224,9 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
     // The distance tables go to the file while the keep tables are built (writing is mostly
     // one thread's work, the builds leave gaps): during the keep table, the kinds the builds do
     // not read (each out of memory once written); during the pawn keep table, the two they
-    // read and the keep table. A write that failed shows after the first build, not the
-    // second.
+    // read, the keep table, and the pawn keep table's blocks as each pawn square's are done
+    // (its last rank's are the only ones left to write after it). A write that failed shows
+    // after the first build, not the second.
     let distances = |pos: &Position| built.distances(pos);
     let (keep, mut writer) = std::thread::scope(|scope| {
         let writing = scope.spawn(move || {
@@ -240,22 +241,33 @@ pub fn build(path: &Path, mut progress: impl FnMut(u64, u64)) -> Result<(), Tabl
         });
         Ok::<_, TableError>((keep, joined(writing)?))
     })?;
-    let (pawn_keep, mut writer) = std::thread::scope(|scope| {
+    // At most four runs of blocks (5.8 MB each) wait in the channel.
+    let (parts, received) = std::sync::mpsc::sync_channel::<(usize, Vec<u8>)>(4);
+    let writer = std::thread::scope(|scope| {
         let keep_table = &keep;
         let writing = scope.spawn(move || {
             for kind in Distances::KINDS {
                 put(&mut writer, kind, built.tables(kind))?;
             }
             writer.put(Kind::Keep, keep::MATERIAL, keep_table)?;
+            for (start, bytes) in received {
+                writer.put_part(Kind::Keep, pawn_keep::MATERIAL, start, &bytes)?;
+            }
             Ok(writer)
         });
-        let pawn_keep = pawn_keep::build(distances, keep_table, |slots| {
-            done += slots;
-            progress(done, total);
-        });
-        Ok::<_, TableError>((pawn_keep, joined(writing)?))
+        pawn_keep::build(
+            distances,
+            keep_table,
+            |slots| {
+                done += slots;
+                progress(done, total);
+            },
+            // A failed write ends the writer, and with it the channel: the error shows below.
+            |start, bytes| drop(parts.send((start, bytes.to_vec()))),
+        );
+        drop(parts);
+        joined(writing)
     })?;
-    writer.put(Kind::Keep, pawn_keep::MATERIAL, &pawn_keep)?;
     writer.finish()
 }
 

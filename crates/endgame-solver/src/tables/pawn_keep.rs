@@ -661,11 +661,14 @@ fn squares_at(i: usize) -> (Color, (Order, Segment), [Square; 5]) {
 
 /// Builds the table from the distance tables (`distances(position)`: any position's
 /// [`Distances`]) and the keep table, calling `progress(slots)` after each pawn rank, pair of
-/// mirrored files and segment state.
+/// mirrored files and segment state, and `finished(start, bytes)` with the table's bytes from
+/// `start` on once they are final (whole blocks: a pawn square's, by side to move, order and
+/// segment state), so they may be written while the rest is built.
 pub fn build(
     distances: impl Fn(&Position) -> Distances + Sync,
     keep_table: &[u8],
     mut progress: impl FnMut(u64),
+    mut finished: impl FnMut(usize, &[u8]),
 ) -> Vec<u8> {
     let exits = Exits::new(&distances, keep_table);
     let mut table = vec![0u8; SLOTS];
@@ -747,9 +750,32 @@ pub fn build(
                 }
                 progress(2 * 2 * (pawns.len() * SIDE) as u64);
             }
+            // Nothing later writes these pawns' slots: a pawn move leads up the board.
+            for &pawn in &pawns {
+                for start in pawn_starts(pawn) {
+                    finished(start, &table[start..start + SIDE]);
+                }
+            }
         }
     }
     table
+}
+
+/// Where the slots of each side to move, order and segment state with the pawn on `pawn` start
+/// in the table (each run [`SIDE`] slots long).
+fn pawn_starts(pawn: Square) -> impl Iterator<Item = usize> {
+    [Color::White, Color::Black]
+        .into_iter()
+        .flat_map(move |turn| {
+            [Order::Up, Order::Down].into_iter().flat_map(move |order| {
+                [Segment::Distinct, Segment::New]
+                    .into_iter()
+                    .filter_map(move |segment| {
+                        let first = [Square::A1, Square::A1, pawn, Square::A1, Square::A1];
+                        slot(order, turn, segment, first)
+                    })
+            })
+        })
 }
 
 /// What the table says of `pos` in `segment` and `frame`, from the table's bytes.

@@ -13,9 +13,9 @@
 //!
 //! In the rook ending the keep table ([`keep`](crate::tables::keep)) plays this game and more,
 //! and answers it; in the pawn endings the pawn keep table ([`pawn_keep`], KRPvKR) and the
-//! KPvK keep table ([`kpk_keep`]) answer from the position on, two runs or one of their own
-//! orders, where the segment's repeats lie apart ([`segment_states`]), and the search goes on
-//! where they say too little.
+//! KPvK keep table ([`kpk_keep`]) answer from the position on, two runs (KPvK: a ladder of
+//! runs) or one of their own orders, where the segment's repeats lie apart
+//! ([`segment_states`]), and the search goes on where they say too little.
 //!
 //! It is the proof that matters in the balanced rook endings, where Black has no draw but by
 //! repetition and the history-aware search grows about twice a ply. (Measured,
@@ -200,7 +200,7 @@ pub fn kept_after(
             let states = king_states(segment);
             (0..kpk_keep::ORIENTATIONS)
                 .zip(states)
-                .filter_map(|(orientation, state)| tables.kpk_keep(pos, state?, orientation))
+                .filter_map(|(orientation, state)| tables.kpk_keep(pos, state?.into(), orientation))
                 .max()
         }
         _ => None,
@@ -588,21 +588,22 @@ mod tests {
 
     /// The KPvK keep table's claims hold after any segment `segment_states` lets it be read
     /// in: from random walks of White's and Black's kings that come back to squares often,
-    /// White follows the table (up its orientation, the drop to one run in any orientation, a
-    /// pawn move ending the test) against a Black that returns to positions of the segment
+    /// White follows the table (up its orientation, the drops of its ladder of runs, a pawn
+    /// move ending the test) against a Black that returns to positions of the segment
     /// whenever it can, and no position occurs a third time, history counted, within the plies
     /// claimed. (Without the distance tables: no promotion counts as White's mate.)
     #[test]
     fn the_kpk_keep_table_holds_after_every_segment_it_is_read_in() {
-        use crate::tables::kpk_keep::{KpkKeep, ORIENTATIONS};
+        use crate::tables::kpk_keep::{KpkKeep, ORIENTATIONS, Rung};
         let mut table = KpkKeep::default();
-        let mut keep = |pos: &Position, segment, o| {
+        let mut keep = |pos: &Position, rung, o| {
             table
-                .keep(pos, segment, o, |_| false)
+                .keep(pos, rung, o, |_| false)
                 .expect("a KPvK position")
         };
         let mut rng = test_support::Rng::new(2713);
         let (mut claims, mut with_repeats, mut plies_played) = (0, 0, 0);
+        let mut later_runs = 0;
         while with_repeats < 3000 {
             // A KPvK start, then a walk of kings only (one segment), often stepping back.
             let squares: Vec<Square> = (0..3)
@@ -636,7 +637,7 @@ mod tests {
                 let Some(segment) = states[usize::from(o)] else {
                     continue;
                 };
-                let claim = keep(&last, segment, o);
+                let claim = keep(&last, segment.into(), o);
                 // Claims for ever rest on Black's mate on the board.
                 let longest = u32::from(crate::tables::keep::LONGEST);
                 if claim.keeps(longest + 1) {
@@ -650,7 +651,7 @@ mod tests {
                     |line: &[Position], pos: &Position| line.iter().filter(|p| *p == pos).count();
                 with_repeats += usize::from(line.iter().any(|p| count(&line, p) >= 2));
                 let mut game = line.clone();
-                let mut plan = (segment, o);
+                let mut plan = (Rung::from(segment), o);
                 for ply in 0..plies {
                     let left = plies - ply;
                     let pos = game[game.len() - 1];
@@ -664,17 +665,27 @@ mod tests {
                                 good.push((m, None));
                                 continue;
                             }
-                            let (state, o) = plan;
-                            if crate::tables::order::up(m.from, m.to) & (1 << o) != 0
-                                && keep(&child, state, o).keeps(left - 1)
-                            {
-                                good.push((m, Some((state, o))));
+                            let (rung, o) = plan;
+                            let place = |sq| crate::tables::order::index_in(o, sq) as u8;
+                            let (from, to) = (place(m.from), place(m.to));
+                            let mut plans = Vec::new();
+                            if to > from {
+                                plans.push((rung, o));
                             }
-                            if state == Segment::New {
-                                for g in 0..ORIENTATIONS {
-                                    if keep(&child, Segment::Distinct, g).keeps(left - 1) {
-                                        good.push((m, Some((Segment::Distinct, g))));
-                                    }
+                            // The ladder: the next run starts above the end of the one before.
+                            match rung {
+                                Rung::First => {
+                                    plans.push((Rung::After(from), o));
+                                    plans.extend((0..ORIENTATIONS).map(|g| (Rung::Last, g)));
+                                }
+                                Rung::After(end) if from > end && to > end => {
+                                    plans.push((Rung::After(from), o));
+                                }
+                                _ => {}
+                            }
+                            for next in plans {
+                                if keep(&child, next.0, next.1).keeps(left - 1) {
+                                    good.push((m, Some(next)));
                                 }
                             }
                         }
@@ -691,7 +702,13 @@ mod tests {
                             *inside[rng.index(inside.len())]
                         };
                         match next {
-                            Some(next) => plan = next,
+                            Some(next) => {
+                                // A drop from a later run: a third run or more.
+                                later_runs += usize::from(
+                                    matches!(plan.0, Rung::After(_)) && next.0 != plan.0,
+                                );
+                                plan = next;
+                            }
                             None => break, // a pawn move: a new segment
                         }
                         pos.play(m)
@@ -726,7 +743,11 @@ mod tests {
                 }
             }
         }
-        eprintln!("{claims} claims, {with_repeats} after a repeat, {plies_played} plies");
+        eprintln!(
+            "{claims} claims, {with_repeats} after a repeat, {plies_played} plies, \
+             {later_runs} third runs or later"
+        );
+        assert!(later_runs > 100, "too few third runs: {later_runs}");
         assert!(
             with_repeats > 200,
             "too few claims after a repeat: {with_repeats}"

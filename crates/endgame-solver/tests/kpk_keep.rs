@@ -5,14 +5,11 @@
 
 mod common;
 
-use std::collections::HashMap;
-
 use endgame_solver::tables::{
     Dtm, Tables,
     index::Symmetry,
     keep::{Keep, LONGEST},
-    kpk_keep::ORIENTATIONS,
-    pawn_keep::Segment,
+    kpk_keep::{ORIENTATIONS, Rung},
 };
 use small_board::{Color, Move, Position, Role};
 use test_support::Rng;
@@ -22,139 +19,144 @@ fn random_position(rng: &mut Rng, turn: Color) -> Option<Position> {
     common::random_position(rng, turn, &[common::WK, common::WP, common::BK])
 }
 
-/// Where White stands: the segment state and the run's orientation.
-type Plan = (Segment, u8);
+/// Where White stands: the rung of its ladder and the run's orientation.
+type Plan = (Rung, u8);
 
-/// Whether a king move from `from` to `to` goes up in `orientation`.
-fn goes_up(m: Move, orientation: u8) -> bool {
-    let place = |sq| Symmetry(orientation).apply(sq).index();
-    place(m.to) > place(m.from)
-}
-
-/// The plies a position keeps, by the module's rules read as a recursion (`None` for never, a
-/// large number for ever), memoised.
-struct Plain<'a> {
-    tables: &'a mut Tables,
-    /// By position, whether the drop is there, and orientation.
-    memo: HashMap<(Position, bool, u8), Option<u32>>,
-}
-
-const FOREVER: u32 = 100_000;
-
-impl Plain<'_> {
-    fn after_leaving(&mut self, child: &Position) -> Option<u32> {
-        if child.legal_moves().is_empty() {
-            return (child.is_check() && child.turn() == Color::Black).then_some(FOREVER);
-        }
-        if child.is_dead() {
-            return None;
-        }
-        if child.board().count(Color::White, Role::Pawn) == 1 {
-            return (0..ORIENTATIONS)
-                .map(|o| self.plies(child, Segment::New, o))
-                .max()
-                .flatten();
-        }
-        let mates = matches!(self.tables.probe(child), Some(Dtm::Mate(Color::White, _)));
-        Some(if mates { FOREVER } else { 0 })
+/// White's plans after its king's move `m` in `plan`, by the module's rules: up the
+/// orientation on the same rung; the first run's drop to a second run in the orientation or to
+/// a last run in any; a later run's drop, from above the end of the run before and landing
+/// above it, to the next run in the orientation.
+fn king_plans(m: Move, (rung, o): Plan) -> Vec<Plan> {
+    let place = |sq| Symmetry(o).apply(sq).index() as u8;
+    let (from, to) = (place(m.from), place(m.to));
+    let mut plans = Vec::new();
+    if to > from {
+        plans.push((rung, o));
     }
-
-    fn plies(&mut self, pos: &Position, segment: Segment, orientation: u8) -> Option<u32> {
-        if let Some(&known) = self.memo.get(&(*pos, segment == Segment::New, orientation)) {
-            return known;
+    match rung {
+        Rung::First => {
+            plans.push((Rung::After(from), o));
+            plans.extend((0..ORIENTATIONS).map(|g| (Rung::Last, g)));
         }
-        let moves = pos.legal_moves();
-        let one_more = |child: Option<u32>| child.map_or(0, |k| (k + 1).min(FOREVER));
-        let value = if moves.is_empty() {
-            (pos.is_check() && pos.turn() == Color::Black).then_some(FOREVER)
-        } else if pos.turn() == Color::Black {
-            let mut worst = FOREVER;
-            for &m in &moves {
-                let child = pos.play(m);
-                let kept = if m.capture.is_some() {
-                    self.after_leaving(&child)
-                } else {
-                    self.plies(&child, segment, orientation)
-                };
-                worst = worst.min(one_more(kept));
-            }
-            Some(worst)
+        Rung::After(end) if from > end && to > end => plans.push((Rung::After(from), o)),
+        _ => {}
+    }
+    plans
+}
+
+/// The table's byte for a number of plies kept one ply after a child's byte.
+fn one_more(byte: u8) -> u8 {
+    if byte == 255 {
+        255
+    } else {
+        (byte + 1).min(LONGEST + 1)
+    }
+}
+
+/// The byte the module's rules give `pos` in `plan` from its children's (read from the table,
+/// or from the distance tables after the ending is left).
+fn from_children(tables: &mut Tables, pos: &Position, plan: Plan) -> u8 {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return if pos.is_check() && pos.turn() == Color::Black {
+            255
         } else {
-            let mut best = 0;
-            for &m in &moves {
-                let child = pos.play(m);
-                if m.role == Role::Pawn {
-                    best = best.max(one_more(self.after_leaving(&child)));
-                    continue;
-                }
-                if goes_up(m, orientation) {
-                    best = best.max(one_more(self.plies(&child, segment, orientation)));
-                }
-                if segment == Segment::New {
-                    for o in 0..ORIENTATIONS {
-                        best = best.max(one_more(self.plies(&child, Segment::Distinct, o)));
-                    }
-                }
-            }
-            Some(best)
+            0
         };
-        self.memo
-            .insert((*pos, segment == Segment::New, orientation), value);
-        value
+    }
+    if pos.is_dead() {
+        return 0;
+    }
+    let mut children = Vec::new();
+    for &m in &moves {
+        let child = pos.play(m);
+        let byte = if m.role == Role::King && m.capture.is_none() {
+            let plans = match pos.turn() {
+                Color::White => king_plans(m, plan),
+                Color::Black => vec![plan],
+            };
+            plans
+                .into_iter()
+                .map(|(rung, o)| tables.kpk_keep(&child, rung, o).expect("KPvK").0)
+                .max()
+        } else if child.legal_moves().is_empty() {
+            Some(if child.is_check() { 255 } else { 0 })
+        } else if child.is_dead() {
+            Some(0)
+        } else if child.board().count(Color::White, Role::Pawn) == 1 && m.promotion.is_none() {
+            (0..ORIENTATIONS)
+                .map(|o| tables.kpk_keep(&child, Rung::First, o).expect("KPvK").0)
+                .max()
+        } else {
+            let mates = matches!(tables.probe(&child), Some(Dtm::Mate(Color::White, _)));
+            Some(if mates { 255 } else { 1 })
+        };
+        children.extend(byte.map(one_more));
+    }
+    match pos.turn() {
+        Color::White => children.into_iter().max().unwrap_or(1).max(1),
+        Color::Black => children.into_iter().min().unwrap_or(255),
     }
 }
 
-/// The table's byte for a number of plies kept.
-fn byte(plies: Option<u32>) -> u8 {
-    match plies {
-        None => 0,
-        Some(FOREVER) => 255,
-        Some(k) => (k + 1).min(u32::from(LONGEST) + 1) as u8,
-    }
-}
-
+/// Every entry is what the game's rules make of its children's (the game is acyclic, so the
+/// table is its one solution where every entry is), on every rung and in every orientation.
 #[test]
-fn every_entry_is_the_plain_solution_of_the_game() {
+fn every_entry_follows_from_its_childrens() {
     let mut tables = common::tables();
     let mut rng = Rng::new(2711);
-    let mut checked = 0;
-    let mut plain = Plain {
-        tables: &mut common::tables(),
-        memo: HashMap::new(),
-    };
-    let mut long = 0;
-    while checked < 3000 {
+    let rungs: Vec<Rung> = [Rung::Last, Rung::First]
+        .into_iter()
+        .chain((0..49).map(Rung::After))
+        .collect();
+    let (mut checked, mut long) = (0, 0);
+    while checked < 2000 {
         let pos = common::draw_position(&mut rng, random_position);
-        for segment in [Segment::Distinct, Segment::New] {
+        for &rung in &rungs {
             for o in 0..ORIENTATIONS {
-                let expected = byte(plain.plies(&pos, segment, o));
-                let got = tables.kpk_keep(&pos, segment, o).expect("a KPvK position");
-                assert_eq!(got, Keep(expected), "{} {segment:?} {o}", pos.fen());
+                let expected = from_children(&mut tables, &pos, (rung, o));
+                let got = tables.kpk_keep(&pos, rung, o).expect("a KPvK position");
+                assert_eq!(got, Keep(expected), "{} {rung:?} {o}", pos.fen());
                 long += usize::from(expected > 20 && expected < 255);
             }
         }
         checked += 1;
     }
-    assert!(long > 1000, "too few long claims to test much: {long}");
+    assert!(long > 50_000, "too few long claims to test much: {long}");
 }
 
 /// A White that follows the table, for [`common::play_out`].
 struct Follower<'a>(&'a mut Tables);
 
 impl Follower<'_> {
-    fn keep(&mut self, pos: &Position, (segment, o): Plan) -> Keep {
-        self.0.kpk_keep(pos, segment, o).expect("a KPvK position")
+    fn keep(&mut self, pos: &Position, (rung, o): Plan) -> Keep {
+        self.0.kpk_keep(pos, rung, o).expect("a KPvK position")
     }
 }
 
 impl common::Claims<Plan> for Follower<'_> {
-    /// Every promotion is good (the distance tables decide after it).
+    /// Every promotion or capture is good (the distance tables decide after it); a pawn move
+    /// starts a new segment in any orientation; a king move goes on by the ladder.
     fn good_moves(&mut self, pos: &Position, plan: Plan, left: u32) -> Vec<(Move, Option<Plan>)> {
-        let orientations: Vec<u8> = (0..ORIENTATIONS).collect();
-        let place = |pos: &Position, o: u8| Symmetry(o).apply(pos.king(Color::White)).index();
-        common::pawn_ending_moves(pos, plan, left, &orientations, place, |pos, plan| {
-            self.keep(pos, plan)
-        })
+        let mut good = Vec::new();
+        for m in pos.legal_moves() {
+            let child = pos.play(m);
+            if m.capture.is_some() || m.promotion.is_some() {
+                good.push((m, None));
+                continue;
+            }
+            let plans = if m.role == Role::Pawn {
+                (0..ORIENTATIONS).map(|o| (Rung::First, o)).collect()
+            } else {
+                king_plans(m, plan)
+            };
+            for next in plans {
+                if self.keep(&child, next).keeps(left - 1) {
+                    good.push((m, Some(next)));
+                }
+            }
+        }
+        good
     }
 
     fn keeps(&mut self, pos: &Position, plan: Plan, left: u32) -> bool {
@@ -166,14 +168,14 @@ impl common::Claims<Plan> for Follower<'_> {
 fn white_keeps_the_king_and_pawn_ending_going_as_long_as_the_table_says() {
     let mut tables = common::tables();
     let mut rng = Rng::new(2712);
-    let (mut games, mut longest, mut pawn_moves) = (0, 0, 0u64);
+    let (mut games, mut longest, mut pawn_moves, mut later) = (0, 0, 0u64, 0u64);
     let mut tries = 0;
     while games < 2000 {
         tries += 1;
         assert!(tries < 1_000_000, "too few positions kept long");
         let start = common::draw_position(&mut rng, random_position);
         let o = rng.below(u64::from(ORIENTATIONS)) as u8;
-        let plan = (Segment::New, o);
+        let plan = (Rung::First, o);
         let keep = Follower(&mut tables).keep(&start, plan);
         let Some(claim) = (12..=u32::from(LONGEST)).rev().find(|&k| keep.keeps(k)) else {
             continue;
@@ -189,10 +191,17 @@ fn white_keeps_the_king_and_pawn_ending_going_as_long_as_the_table_says() {
             plan,
             claim,
             &mut Follower(&mut tables),
-            |m, _| pawn_moves += u64::from(m.is_some_and(|m| m.role == Role::Pawn)),
+            |m, (rung, _)| {
+                pawn_moves += u64::from(m.is_some_and(|m| m.role == Role::Pawn));
+                later += u64::from(matches!(rung, Rung::After(_)));
+            },
         );
     }
     assert!(pawn_moves > 500, "too few pawn moves: {pawn_moves}");
+    assert!(
+        later > 10_000,
+        "too few plies in the ladder's later runs: {later}"
+    );
     assert!(longest >= 40, "the claims are too short to test much");
 }
 

@@ -8,27 +8,36 @@
 //! ending's segments ([`pawn_keep`](super::pawn_keep)): within a segment White's placement
 //! changes only by its king's moves, so a run's order is one of its king's squares, numbered
 //! row by row after one of the board's eight symmetries (its *orientation*, fixed for the run).
-//! Every White king move goes up in it but one, the drop, which may be any king move and starts
-//! the second run in any orientation. A pawn move starts a new segment (two runs, any
-//! orientation). A promotion or Black's capture of the pawn leaves the ending: a dead position
-//! or a stalemate ends the game, White's mate (the distance tables) keeps it going for ever (a
-//! new segment's positions all differ), anything else counts as kept for no further ply.
+//! Every White king move of a run goes up in it; a *drop*, any king move, ends a run and starts
+//! the next. A pawn move starts a new segment (any orientation). A promotion or Black's capture
+//! of the pawn leaves the ending: a dead position or a stalemate ends the game, White's mate
+//! (the distance tables) keeps it going for ever (a new segment's positions all differ),
+//! anything else counts as kept for no further ply.
+//!
+//! The runs of a segment form a *ladder* ([`Rung`]): the first run's drop may start a last run
+//! in any orientation, or a second run in the same one; from then on a drop must leave from a
+//! square above the end of the run before the one it ends, and land above it, and the next run
+//! keeps the orientation. So each run from the third on starts above the end of the run two
+//! before it, and as runs only go up, it comes to no square of an earlier run of its parity
+//! (the odd runs', or the even runs'): a square is on at most two runs, so a position occurs at
+//! most twice. (The earlier positions of a segment the table is read after in the first run's
+//! state lie below the first run's start, see `survival`, and count as the first run's.)
 //!
 //! - A position that has ended: for ever if Black is mated, else never (byte 0).
-//! - Otherwise one ply more than the best of White's moves that keep to the order (0 plies with
-//!   none) or the worst of Black's moves.
+//! - Otherwise one ply more than the best of White's moves that keep to the ladder (0 plies
+//!   with none) or the worst of Black's moves.
 //!
-//! The table is small (2.7 MB), so it is not stored in the table file: it is worked out in
-//! memory, a pawn file at a time, the first time a search asks (about 20 ms a file), one pawn
-//! square at a time from the sixth rank down (a pawn move's new segment first), and within one
-//! the drop spent before it is there, and the king's squares from the top of the orientation's
-//! order down.
+//! The table is small (10 MB a pawn file), so it is not stored in the table file: it is worked out in
+//! memory, a pawn file at a time, the first time a search asks, one pawn square at a time from
+//! the sixth rank down (a pawn move's new segment first); within one the last run first, then
+//! the later runs from the highest bound down (a drop raises the bound), then the first run,
+//! each with the king's squares from the top of the orientation's order down.
 //!
-//! Layout: per pawn file, a byte per slot, slot = ((((pawn's rank − 2) · 49 + White king) ·
-//! 49 + Black king) · 2 + side) · 16 + segment state · 8 + orientation. The byte is k + 1 for
-//! k plies (at most [`LONGEST`]), 255 for ever, 0 for a position that has ended (or no
-//! position).
+//! Layout: per pawn file, a byte per slot, slot = (((((pawn's rank − 2) · 8 + orientation) ·
+//! 51 + rung) · 49 + White king) · 49 + Black king) · 2 + side. The byte is k + 1 for k plies
+//! (at most [`LONGEST`]), 255 for ever, 0 for a position that has ended (or no position).
 
+use rayon::prelude::*;
 use small_board::{Color, MoveList, Piece, Position, Role, Square};
 
 use super::{
@@ -52,9 +61,69 @@ pub const ORIENTATIONS: u8 = 8;
 /// The pawn's squares on a file: ranks 2 to 6.
 const PAWN_RANKS: usize = 5;
 
-/// Slots per pawn square: White's king, Black's king, the side to move, the segment state and
-/// the orientation.
-const PAWN_SLOTS: usize = 49 * 49 * 2 * 2 * ORIENTATIONS as usize;
+/// Where White stands in the ladder of runs of its segment (see the module docs), in the
+/// current run's orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rung {
+    /// The last run: no drop left ([`Segment::Distinct`]).
+    Last,
+    /// The segment's first run ([`Segment::New`]): the drop may be any king move.
+    First,
+    /// A later run, the run before it having ended on the king's square of this index in the
+    /// orientation (a1 = 0, b1 = 1, ...): the next drop must leave from above it and land
+    /// above it.
+    After(u8),
+}
+
+impl Rung {
+    /// The rungs: one per index.
+    const COUNT: usize = 2 + 49;
+
+    fn index(self) -> usize {
+        match self {
+            Rung::Last => 0,
+            Rung::First => 1,
+            Rung::After(end) => 2 + usize::from(end),
+        }
+    }
+
+    /// The rung of the run a drop starts in the same orientation, the drop leaving the king's
+    /// square of index `from` for the one of index `to` (in the orientation): `None` where the
+    /// ladder does not allow it. (The first run's drop may also start a last run in any
+    /// orientation.)
+    pub fn dropped(self, from: usize, to: usize) -> Option<Rung> {
+        let above = |end: u8| from > usize::from(end) && to > usize::from(end);
+        match self {
+            Rung::Last => None,
+            Rung::After(end) if !above(end) => None,
+            Rung::First | Rung::After(_) => Some(Rung::After(from as u8)),
+        }
+    }
+
+    /// The rungs in the order the table is filled: each after those its drops lead to.
+    fn filling_order() -> impl Iterator<Item = Rung> {
+        let later = (0..49u8).rev().map(Rung::After);
+        std::iter::once(Rung::Last)
+            .chain(later)
+            .chain(std::iter::once(Rung::First))
+    }
+}
+
+impl From<Segment> for Rung {
+    fn from(segment: Segment) -> Rung {
+        match segment {
+            Segment::Distinct => Rung::Last,
+            Segment::New => Rung::First,
+        }
+    }
+}
+
+/// Slots per orientation and rung of a pawn square: White's king, Black's king, the side to
+/// move.
+const KINGS_SLOTS: usize = 49 * 49 * 2;
+
+/// Slots per pawn square.
+const PAWN_SLOTS: usize = ORIENTATIONS as usize * Rung::COUNT * KINGS_SLOTS;
 
 /// The pieces of the table's positions.
 const WHITE_KING: Piece = Role::King.of(Color::White);
@@ -82,14 +151,24 @@ impl Squares {
         })
     }
 
-    /// The slot of these squares with `turn` to move in `segment` and `orientation`, in the
+    /// The slot of these squares with `turn` to move on `rung` in `orientation`, in the
     /// table of the pawn's file.
-    fn slot(self, turn: Color, segment: Segment, orientation: u8) -> usize {
+    fn slot(self, turn: Color, rung: Rung, orientation: u8) -> usize {
+        self.part(rung, orientation) + self.kings(turn)
+    }
+
+    /// The first slot of the pawn's square, `rung` and `orientation`.
+    fn part(self, rung: Rung, orientation: u8) -> usize {
         let rank = self.pawn.index() / 7 - 1;
-        let kings = (rank * 49 + self.white_king.index()) * 49 + self.black_king.index();
-        ((kings * 2 + usize::from(turn == Color::Black)) * 2 + segment as usize)
-            * usize::from(ORIENTATIONS)
-            + usize::from(orientation)
+        let part = (rank * usize::from(ORIENTATIONS) + usize::from(orientation)) * Rung::COUNT;
+        (part + rung.index()) * KINGS_SLOTS
+    }
+
+    /// The slot of the kings' squares and the side to move within a pawn square, rung and
+    /// orientation.
+    fn kings(self, turn: Color) -> usize {
+        (self.white_king.index() * 49 + self.black_king.index()) * 2
+            + usize::from(turn == Color::Black)
     }
 }
 
@@ -118,19 +197,19 @@ fn ended(pos: &Position, moves: &MoveList) -> Option<u8> {
 pub struct KpkKeep([Option<Box<[u8]>>; 7]);
 
 impl KpkKeep {
-    /// What the table says of `pos` in `segment` and `orientation`: `None` for another
-    /// material. `white_mates` says whether White mates from a position after a promotion
-    /// (KQvK), if the pawn's file is still to be worked out.
+    /// What the table says of `pos` on `rung` in `orientation`: `None` for another material.
+    /// `white_mates` says whether White mates from a position after a promotion (KQvK), if the
+    /// pawn's file is still to be worked out.
     pub fn keep(
         &mut self,
         pos: &Position,
-        segment: Segment,
+        rung: Rung,
         orientation: u8,
         white_mates: impl FnMut(&Position) -> bool,
     ) -> Option<Keep> {
         let squares = Squares::of(pos)?;
         let bytes = self.file(squares.pawn, white_mates);
-        Some(Keep(bytes[squares.slot(pos.turn(), segment, orientation)]))
+        Some(Keep(bytes[squares.slot(pos.turn(), rung, orientation)]))
     }
 
     /// The best of the orientations in `segment` (see [`KpkKeep::keep`]).
@@ -142,7 +221,7 @@ impl KpkKeep {
     ) -> Option<Keep> {
         let squares = Squares::of(pos)?;
         let bytes = self.file(squares.pawn, white_mates);
-        best(bytes, squares, pos.turn(), segment).map(Keep)
+        best(bytes, squares, pos.turn(), segment.into()).map(Keep)
     }
 
     /// The table of the file of `pawn`, worked out if it is not yet: one pawn square at a time
@@ -162,10 +241,10 @@ impl KpkKeep {
     }
 }
 
-/// The best byte of the orientations of `squares` with `turn` to move in `segment`.
-fn best(bytes: &[u8], squares: Squares, turn: Color, segment: Segment) -> Option<u8> {
+/// The best byte of the orientations of `squares` with `turn` to move on `rung`.
+fn best(bytes: &[u8], squares: Squares, turn: Color, rung: Rung) -> Option<u8> {
     (0..ORIENTATIONS)
-        .map(|o| bytes[squares.slot(turn, segment, o)])
+        .map(|o| bytes[squares.slot(turn, rung, o)])
         .max()
 }
 
@@ -178,20 +257,21 @@ fn left(bytes: &[u8], child: &Position, white_mates: &mut impl FnMut(&Position) 
         return byte;
     }
     match Squares::of(child) {
-        Some(squares) => best(bytes, squares, child.turn(), Segment::New).unwrap_or(0),
+        Some(squares) => best(bytes, squares, child.turn(), Rung::First).unwrap_or(0),
         None if white_mates(child) => FOREVER,
         None => 1,
     }
 }
 
-/// A table position's moves, worked out once for all its states.
+/// A table position's moves, worked out once for all its rungs and orientations.
 struct Node {
     squares: Squares,
     turn: Color,
     /// The byte of the position if it has ended.
     ended: Option<u8>,
-    /// The squares its king moves to (White's or Black's) within the segment.
-    king_moves: Vec<Square>,
+    /// Its king's moves (White's or Black's) within the segment: the square moved to and the
+    /// child's slot within its pawn square, rung and orientation ([`Squares::kings`]).
+    king_moves: Vec<(Square, usize)>,
     /// The best (White) or worst (Black) byte of the moves that leave the segment, one ply
     /// before.
     leaving: Option<u8>,
@@ -223,7 +303,17 @@ impl Node {
         };
         for &m in &moves {
             if m.role == Role::King && m.capture.is_none() {
-                node.king_moves.push(m.to);
+                let child = match turn {
+                    Color::White => Squares {
+                        white_king: m.to,
+                        ..squares
+                    },
+                    Color::Black => Squares {
+                        black_king: m.to,
+                        ..squares
+                    },
+                };
+                node.king_moves.push((m.to, child.kings(turn.other())));
                 continue;
             }
             let byte = one_more(left(bytes, &pos.play(m), white_mates));
@@ -236,49 +326,41 @@ impl Node {
         Some(node)
     }
 
-    /// The node's byte in `segment` and `orientation`, from its children's.
-    fn byte(&self, bytes: &[u8], segment: Segment, orientation: u8) -> u8 {
+    /// The node's byte on `rung` in `orientation`, from its children's: `part` holds the
+    /// orientation's slots of the pawn's square ([`Squares::kings`] on each rung), `last` the
+    /// best of every orientation's on the last rung (for the first rung's drop).
+    fn byte(&self, part: &[u8], rung: Rung, orientation: u8, last: &[u8]) -> u8 {
         if let Some(byte) = self.ended {
             return byte;
         }
-        let after = |to: Square| match self.turn {
-            Color::White => Squares {
-                white_king: to,
-                ..self.squares
-            },
-            Color::Black => Squares {
-                black_king: to,
-                ..self.squares
-            },
-        };
-        let next = self.turn.other();
+        let here = rung.index() * KINGS_SLOTS;
         if self.turn == Color::Black {
-            return self
-                .king_moves
-                .iter()
-                .fold(self.leaving.unwrap_or(FOREVER), |worst, &to| {
-                    let child = after(to).slot(next, segment, orientation);
-                    worst.min(one_more(bytes[child]))
-                });
+            let leaving = self.leaving.unwrap_or(FOREVER);
+            return self.king_moves.iter().fold(leaving, |worst, &(_, child)| {
+                worst.min(one_more(part[here + child]))
+            });
         }
         let from = self.squares.white_king;
-        self.king_moves
-            .iter()
-            .fold(self.leaving.unwrap_or(1).max(1), |mut kept, &to| {
-                let child = after(to);
-                if up(from, to) & (1 << orientation) != 0 {
-                    kept = kept.max(one_more(bytes[child.slot(next, segment, orientation)]));
-                }
-                if segment == Segment::New {
-                    let dropped = best(bytes, child, next, Segment::Distinct).unwrap_or(0);
-                    kept = kept.max(one_more(dropped));
-                }
-                kept
-            })
+        let place = |sq| index_in(orientation, sq);
+        let kept = self.leaving.unwrap_or(1).max(1);
+        self.king_moves.iter().fold(kept, |mut kept, &(to, child)| {
+            if up(from, to) & (1 << orientation) != 0 {
+                kept = kept.max(one_more(part[here + child]));
+            }
+            if let Some(next) = rung.dropped(place(from), place(to)) {
+                kept = kept.max(one_more(part[next.index() * KINGS_SLOTS + child]));
+            }
+            if rung == Rung::First {
+                kept = kept.max(one_more(last[child]));
+            }
+            kept
+        })
     }
 }
 
-/// Fills the slots of the pawn on `pawn` (those of the pawn's squares above it are filled).
+/// Fills the slots of the pawn on `pawn` (those of the pawn's squares above it are filled),
+/// the orientations in parallel: first every rung but the first, then the first, whose drop
+/// may start the last run in any orientation.
 fn fill(bytes: &mut [u8], pawn: Square, white_mates: &mut impl FnMut(&Position) -> bool) {
     // Per White king square, its nodes, White's to move first (Black's read them).
     let nodes: Vec<Vec<Node>> = Square::all()
@@ -297,16 +379,39 @@ fn fill(bytes: &mut [u8], pawn: Square, white_mates: &mut impl FnMut(&Position) 
                 .collect()
         })
         .collect();
-    for segment in [Segment::Distinct, Segment::New] {
-        for orientation in 0..ORIENTATIONS {
-            let mut kings: Vec<Square> = Square::all().collect();
-            kings.sort_by_key(|&sq| std::cmp::Reverse(index_in(orientation, sq)));
-            for king in kings {
+    let rank = pawn.index() / 7 - 1;
+    let square = &mut bytes[rank * PAWN_SLOTS..(rank + 1) * PAWN_SLOTS];
+    let orientation_slots = Rung::COUNT * KINGS_SLOTS;
+    let fill_rungs = |part: &mut [u8], orientation: u8, rungs: &[Rung], last: &[u8]| {
+        let mut kings: Vec<Square> = Square::all().collect();
+        kings.sort_by_key(|&sq| std::cmp::Reverse(index_in(orientation, sq)));
+        for &rung in rungs {
+            for &king in &kings {
                 for node in &nodes[king.index()] {
-                    let byte = node.byte(bytes, segment, orientation);
-                    bytes[node.squares.slot(node.turn, segment, orientation)] = byte;
+                    let byte = node.byte(part, rung, orientation, last);
+                    part[rung.index() * KINGS_SLOTS + node.squares.kings(node.turn)] = byte;
                 }
             }
         }
-    }
+    };
+    let later: Vec<Rung> = Rung::filling_order()
+        .filter(|&rung| rung != Rung::First)
+        .collect();
+    square
+        .par_chunks_mut(orientation_slots)
+        .zip(0..ORIENTATIONS)
+        .for_each(|(part, orientation)| fill_rungs(part, orientation, &later, &[]));
+    let last: Vec<u8> = (0..KINGS_SLOTS)
+        .map(|kings| {
+            square
+                .chunks(orientation_slots)
+                .map(|part| part[Rung::Last.index() * KINGS_SLOTS + kings])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    square
+        .par_chunks_mut(orientation_slots)
+        .zip(0..ORIENTATIONS)
+        .for_each(|(part, orientation)| fill_rungs(part, orientation, &[Rung::First], &last));
 }

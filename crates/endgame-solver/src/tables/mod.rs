@@ -35,7 +35,7 @@ use self::{
     file::TableFile,
     index::{Layout, Symmetry},
     keep::Keep,
-    kpk_keep::KpkKeep,
+    kpk_keep::{KpkKeep, Rung},
     order::Run,
     pawn_keep::{Frame, Segment},
 };
@@ -518,11 +518,11 @@ impl Tables {
             .map(Keep)
     }
 
-    /// What the KPvK keep table says of `pos` in `segment` and `orientation`: `None` for
-    /// another material.
-    pub fn kpk_keep(&mut self, pos: &Position, segment: Segment, orientation: u8) -> Option<Keep> {
+    /// What the KPvK keep table says of `pos` on `rung` (a segment's state, or a later run's)
+    /// and in `orientation`: `None` for another material.
+    pub fn kpk_keep(&mut self, pos: &Position, rung: Rung, orientation: u8) -> Option<Keep> {
         let mut table = std::mem::take(&mut self.kpk_keep);
-        let keep = table.keep(pos, segment, orientation, |pos| self.white_mates(pos));
+        let keep = table.keep(pos, rung, orientation, |pos| self.white_mates(pos));
         self.kpk_keep = table;
         keep
     }

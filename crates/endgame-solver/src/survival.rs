@@ -197,7 +197,7 @@ pub fn kept_after(
                 .max()
         }
         kpk_keep::MATERIAL => {
-            let states = king_states(segment);
+            let states = kpk_states(segment);
             (0..kpk_keep::ORIENTATIONS)
                 .zip(states)
                 .filter_map(|(orientation, state)| tables.kpk_keep(pos, state?.into(), orientation))
@@ -231,7 +231,7 @@ pub fn kept_after(
 /// where it lies below.
 fn segment_states<const F: usize>(
     segment: &Tally,
-    below: impl Fn(&Position) -> Option<u8>,
+    below: impl Fn(&Position) -> Option<u32>,
 ) -> [Option<Segment>; F] {
     let Some(last) = segment.last() else {
         return [None; F];
@@ -245,14 +245,14 @@ fn segment_states<const F: usize>(
     // The frames (bit f) where every position so far occurred once and lies apart (new), and
     // where every one that occurred more often lies apart (distinct). One pass over the
     // positions, each once with its count.
-    let mut new = u8::MAX;
-    let mut distinct = u8::MAX;
+    let mut new = u32::MAX;
+    let mut distinct = u32::MAX;
     for &(_, i, count) in &segment.seen {
         let q = segment.positions[i];
         let Some(below) = below(q) else {
             return [None; F];
         };
-        let apart = if placed_apart(q) { u8::MAX } else { below };
+        let apart = if placed_apart(q) { u32::MAX } else { below };
         if count == 1 {
             new &= apart;
         } else {
@@ -300,7 +300,27 @@ fn king_states(segment: &Tally) -> [Option<Segment>; 8] {
         return [None; 8];
     };
     let at = last.king(Color::White);
-    segment_states(segment, |pos| Some(up(pos.king(Color::White), at)))
+    segment_states(segment, |pos| {
+        Some(u32::from(up(pos.king(Color::White), at)))
+    })
+}
+
+/// [`king_states`] in the KPvK keep table's orientations ([`kpk_keep::place`]).
+fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as usize] {
+    let Some(last) = segment.last() else {
+        return [None; kpk_keep::ORIENTATIONS as usize];
+    };
+    let Some(pawn) = last.board().by_piece(Role::Pawn.of(Color::White)).first() else {
+        return [None; kpk_keep::ORIENTATIONS as usize];
+    };
+    let at = last.king(Color::White);
+    segment_states(segment, |pos| {
+        let king = pos.king(Color::White);
+        Some((0..kpk_keep::ORIENTATIONS).fold(0, |bits, o| {
+            let below = kpk_keep::place(o, pawn, king) < kpk_keep::place(o, pawn, at);
+            bits | u32::from(below) << o
+        }))
+    })
 }
 
 /// The search, over the solver's transposition table and endgame tables.
@@ -556,8 +576,8 @@ mod tests {
     }
 
     /// A position twice in the segment leaves one run where it lies below White's placement
-    /// (the run never comes back to it), and none where the run could reach it: the KPvK keep
-    /// table's orientations.
+    /// (the run never comes back to it), and none where the run could reach it: the
+    /// orientations of the symmetries (the first ones of the KPvK keep table).
     #[test]
     fn a_position_twice_below_leaves_one_run() {
         use Segment::Distinct;
@@ -594,6 +614,7 @@ mod tests {
     /// claimed. (Without the distance tables: no promotion counts as White's mate.)
     #[test]
     fn the_kpk_keep_table_holds_after_every_segment_it_is_read_in() {
+        use crate::tables::kpk_keep;
         use crate::tables::kpk_keep::{KpkKeep, ORIENTATIONS, Rung};
         let mut table = KpkKeep::default();
         let mut keep = |pos: &Position, rung, o| {
@@ -632,7 +653,7 @@ mod tests {
             if last.legal_moves().is_empty() {
                 continue;
             }
-            let states = king_states(&Tally::of(line.iter()));
+            let states = kpk_states(&Tally::of(line.iter()));
             for o in 0..ORIENTATIONS {
                 let Some(segment) = states[usize::from(o)] else {
                     continue;
@@ -666,16 +687,21 @@ mod tests {
                                 continue;
                             }
                             let (rung, o) = plan;
-                            let place = |sq| crate::tables::order::index_in(o, sq) as u8;
+                            let pawn = pos.board().by_piece(Role::Pawn.of(Color::White)).first();
+                            let place = |sq| kpk_keep::place(o, pawn.expect("a pawn"), sq) as u8;
                             let (from, to) = (place(m.from), place(m.to));
                             let mut plans = Vec::new();
                             if to > from {
                                 plans.push((rung, o));
                             }
-                            // The ladder: the next run starts above the end of the one before.
+                            // The ladder (in the symmetries' orientations): the next run starts
+                            // above the end of the one before.
+                            let ladder = o < kpk_keep::SYMMETRIES;
                             match rung {
                                 Rung::First => {
-                                    plans.push((Rung::After(from), o));
+                                    if ladder {
+                                        plans.push((Rung::After(from), o));
+                                    }
                                     plans.extend((0..ORIENTATIONS).map(|g| (Rung::Last, g)));
                                 }
                                 Rung::After(end) if from > end && to > end => {

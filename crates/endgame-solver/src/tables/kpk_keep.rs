@@ -1,41 +1,48 @@
 //! The keep table of the king-and-pawn ending KPvK: for every position and every state of
-//! White's run (the orientation its king's squares go up in, the drop there or spent), how many
-//! plies White keeps the game going while keeping to the order (no stalemate, no dead position;
-//! repetition cannot come, by the order). The pawn ending's draws with Black's king in front of
-//! the pawn are refuted this way: White keeps its pawn and walks its king around it.
+//! White's run (the order its king's squares go up in, the runs left), how many plies White
+//! keeps the game going while keeping to the order (no stalemate, no dead position; repetition
+//! cannot come, by the order). The pawn ending's draws with Black's king in front of the pawn
+//! are refuted this way: White keeps its pawn and walks its king around it.
 //!
 //! The game is the one of the rook ending's keep table ([`keep`](super::keep)) with the pawn
 //! ending's segments ([`pawn_keep`](super::pawn_keep)): within a segment White's placement
-//! changes only by its king's moves, so a run's order is one of its king's squares, numbered
-//! row by row after one of the board's eight symmetries (its *orientation*, fixed for the run).
-//! Every White king move of a run goes up in it; a *drop*, any king move, ends a run and starts
-//! the next. A pawn move starts a new segment (any orientation). A promotion or Black's capture
-//! of the pawn leaves the ending: a dead position or a stalemate ends the game, White's mate
-//! (the distance tables) keeps it going for ever (a new segment's positions all differ),
-//! anything else counts as kept for no further ply.
+//! changes only by its king's moves, so a run's order is one of its king's squares (its
+//! *orientation*, fixed for the run): numbered row by row after one of the board's eight
+//! symmetries, or by angle around the pawn (which stands still in a segment), from one of eight
+//! directions, turning either way ([`place`]), so that a king walking round its pawn goes up
+//! for a whole lap. Every White king move of a run goes up in its order; a *drop*, any king
+//! move, ends a run and starts the next. A pawn move starts a new segment (any orientation). A
+//! promotion or Black's capture of the pawn leaves the ending: a dead position or a stalemate
+//! ends the game, White's mate (the distance tables) keeps it going for ever (a new segment's
+//! positions all differ), anything else counts as kept for no further ply.
 //!
 //! The runs of a segment form a *ladder* ([`Rung`]): the first run's drop may start a last run
-//! in any orientation, or a second run in the same one; from then on a drop must leave from a
-//! square above the end of the run before the one it ends, and land above it, and the next run
-//! keeps the orientation. So each run from the third on starts above the end of the run two
-//! before it, and as runs only go up, it comes to no square of an earlier run of its parity
-//! (the odd runs', or the even runs'): a square is on at most two runs, so a position occurs at
-//! most twice. (The earlier positions of a segment the table is read after in the first run's
-//! state lie below the first run's start, see `survival`, and count as the first run's.)
+//! in any orientation, or (in a symmetry's orientation) a second run in the same one; from then
+//! on a drop must leave from a square above the end of the run before the one it ends, and land
+//! above it, and the next run keeps the orientation. So each run from the third on starts above
+//! the end of the run two before it, and as runs only go up, it comes to no square of an
+//! earlier run of its parity (the odd runs', or the even runs'): a square is on at most two
+//! runs, so a position occurs at most twice. (The earlier positions of a segment the table is
+//! read after in the first run's state lie below the first run's start, see `survival`, and
+//! count as the first run's.) In the orders around the pawn only two runs are kept: a walk
+//! round the pawn does not climb, so later runs would seldom be allowed there.
 //!
 //! - A position that has ended: for ever if Black is mated, else never (byte 0).
 //! - Otherwise one ply more than the best of White's moves that keep to the ladder (0 plies
 //!   with none) or the worst of Black's moves.
 //!
-//! The table is small (10 MB a pawn file), so it is not stored in the table file: it is worked out in
-//! memory, a pawn file at a time, the first time a search asks, one pawn square at a time from
-//! the sixth rank down (a pawn move's new segment first); within one the last run first, then
-//! the later runs from the highest bound down (a drop raises the bound), then the first run,
-//! each with the king's squares from the top of the orientation's order down.
+//! The table is small (10 MB a pawn file), so it is not stored in the table file: it is worked
+//! out in memory, a pawn file at a time, the first time a search asks, one pawn square at a
+//! time from the sixth rank down (a pawn move's new segment first); within one, the
+//! orientations in parallel, the last run first, then the later runs from the highest bound
+//! down (a drop raises the bound), then the first run, each with the king's squares from the
+//! top of the orientation's order down.
 //!
-//! Layout: per pawn file, a byte per slot, slot = (((((pawn's rank − 2) · 8 + orientation) ·
-//! 51 + rung) · 49 + White king) · 49 + Black king) · 2 + side. The byte is k + 1 for k plies
-//! (at most [`LONGEST`]), 255 for ever, 0 for a position that has ended (or no position).
+//! Layout: per pawn file, a byte per slot, slot = (pawn's rank − 2) · P + O + rung · K +
+//! (White king · 49 + Black king) · 2 + side, with K = 49 · 49 · 2, P the slots of a pawn
+//! square and O the first of the orientation's (the eight symmetries' with 51 rungs each, then
+//! the sixteen angles' with two). The byte is k + 1 for k plies (at most [`LONGEST`]), 255 for
+//! ever, 0 for a position that has ended (or no position).
 
 use rayon::prelude::*;
 use small_board::{Color, MoveList, Piece, Position, Role, Square};
@@ -44,7 +51,7 @@ use super::{
     Material,
     index::position_of,
     keep::{FOREVER, Keep, LONGEST},
-    order::{index_in, up},
+    order::index_in,
     pawn_keep::Segment,
 };
 
@@ -55,11 +62,65 @@ pub const MATERIAL: Material = Material {
     black_rook: false,
 };
 
-/// The orientations of a run: the board's eight symmetries.
-pub const ORIENTATIONS: u8 = 8;
+/// The orientations of a run: the board's eight symmetries ([`SYMMETRIES`]), then sixteen
+/// orders by angle around the pawn.
+pub const ORIENTATIONS: u8 = 24;
+
+/// The orientations that are the board's symmetries (row by row), the first ones: only they
+/// have the ladder's later runs (a walk around the pawn does not climb).
+pub const SYMMETRIES: u8 = 8;
+
+/// The rungs of an orientation: all in a symmetry's, the last and the first in an angle's.
+fn rungs_in(orientation: u8) -> usize {
+    if orientation < SYMMETRIES {
+        Rung::COUNT
+    } else {
+        2
+    }
+}
+
+/// The first slot of `orientation` within a pawn square's.
+fn orientation_offset(orientation: u8) -> usize {
+    let symmetries = usize::from(orientation.min(SYMMETRIES)) * Rung::COUNT;
+    let angles = usize::from(orientation.saturating_sub(SYMMETRIES)) * 2;
+    (symmetries + angles) * KINGS_SLOTS
+}
 
 /// The pawn's squares on a file: ranks 2 to 6.
 const PAWN_RANKS: usize = 5;
+
+/// The index of the king's square `sq` in the order of `orientation` in a segment with the
+/// pawn on `pawn`: after one of the board's symmetries row by row (a1 = 0, b1 = 1, ...), or,
+/// for orientation 8 + 2d + w, by angle around the pawn from direction d (east, then 45° more
+/// each), counterclockwise (w = 0) or clockwise, the nearer square first on one ray.
+pub fn place(orientation: u8, pawn: Square, sq: Square) -> usize {
+    if orientation < SYMMETRIES {
+        return index_in(orientation, sq);
+    }
+    static AROUND: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let around = AROUND.get_or_init(|| {
+        let mut table = vec![0; 16 * 49 * 49];
+        for (order, pawn) in (0..16).flat_map(|order| Square::all().map(move |p| (order, p))) {
+            let from = (order / 2) as f64 * std::f64::consts::FRAC_PI_4;
+            let turn = if order % 2 == 0 { 1.0 } else { -1.0 };
+            let key = |sq: Square| {
+                let dx = (sq.index() % 7) as f64 - (pawn.index() % 7) as f64;
+                let dy = (sq.index() / 7) as f64 - (pawn.index() / 7) as f64;
+                let angle = (turn * (dy.atan2(dx) - from)).rem_euclid(std::f64::consts::TAU);
+                // Whole micro-radians: the same ray gives the same key.
+                ((angle * 1e6).round() as u64, (dx * dx + dy * dy) as u64)
+            };
+            let mut squares: Vec<Square> = Square::all().collect();
+            squares.sort_by_key(|&sq| key(sq));
+            for (rank, sq) in squares.into_iter().enumerate() {
+                table[(order * 49 + pawn.index()) * 49 + sq.index()] = rank as u8;
+            }
+        }
+        table
+    });
+    let order = usize::from(orientation - SYMMETRIES);
+    usize::from(around[(order * 49 + pawn.index()) * 49 + sq.index()])
+}
 
 /// Where White stands in the ladder of runs of its segment (see the module docs), in the
 /// current run's orientation.
@@ -123,7 +184,8 @@ impl From<Segment> for Rung {
 const KINGS_SLOTS: usize = 49 * 49 * 2;
 
 /// Slots per pawn square.
-const PAWN_SLOTS: usize = ORIENTATIONS as usize * Rung::COUNT * KINGS_SLOTS;
+const PAWN_SLOTS: usize =
+    (SYMMETRIES as usize * Rung::COUNT + (ORIENTATIONS - SYMMETRIES) as usize * 2) * KINGS_SLOTS;
 
 /// The pieces of the table's positions.
 const WHITE_KING: Piece = Role::King.of(Color::White);
@@ -160,8 +222,7 @@ impl Squares {
     /// The first slot of the pawn's square, `rung` and `orientation`.
     fn part(self, rung: Rung, orientation: u8) -> usize {
         let rank = self.pawn.index() / 7 - 1;
-        let part = (rank * usize::from(ORIENTATIONS) + usize::from(orientation)) * Rung::COUNT;
-        (part + rung.index()) * KINGS_SLOTS
+        rank * PAWN_SLOTS + orientation_offset(orientation) + rung.index() * KINGS_SLOTS
     }
 
     /// The slot of the kings' squares and the side to move within a pawn square, rung and
@@ -197,7 +258,8 @@ fn ended(pos: &Position, moves: &MoveList) -> Option<u8> {
 pub struct KpkKeep([Option<Box<[u8]>>; 7]);
 
 impl KpkKeep {
-    /// What the table says of `pos` on `rung` in `orientation`: `None` for another material.
+    /// What the table says of `pos` on `rung` in `orientation`: `None` for another material or
+    /// a later run in an angle's orientation.
     /// `white_mates` says whether White mates from a position after a promotion (KQvK), if the
     /// pawn's file is still to be worked out.
     pub fn keep(
@@ -208,6 +270,9 @@ impl KpkKeep {
         white_mates: impl FnMut(&Position) -> bool,
     ) -> Option<Keep> {
         let squares = Squares::of(pos)?;
+        if rung.index() >= rungs_in(orientation) {
+            return None;
+        }
         let bytes = self.file(squares.pawn, white_mates);
         Some(Keep(bytes[squares.slot(pos.turn(), rung, orientation)]))
     }
@@ -341,13 +406,14 @@ impl Node {
             });
         }
         let from = self.squares.white_king;
-        let place = |sq| index_in(orientation, sq);
+        let place = |sq| place(orientation, self.squares.pawn, sq);
         let kept = self.leaving.unwrap_or(1).max(1);
         self.king_moves.iter().fold(kept, |mut kept, &(to, child)| {
-            if up(from, to) & (1 << orientation) != 0 {
+            if place(to) > place(from) {
                 kept = kept.max(one_more(part[here + child]));
             }
-            if let Some(next) = rung.dropped(place(from), place(to)) {
+            let ladder = orientation < SYMMETRIES;
+            if let Some(next) = rung.dropped(place(from), place(to)).filter(|_| ladder) {
                 kept = kept.max(one_more(part[next.index() * KINGS_SLOTS + child]));
             }
             if rung == Rung::First {
@@ -381,11 +447,10 @@ fn fill(bytes: &mut [u8], pawn: Square, white_mates: &mut impl FnMut(&Position) 
         .collect();
     let rank = pawn.index() / 7 - 1;
     let square = &mut bytes[rank * PAWN_SLOTS..(rank + 1) * PAWN_SLOTS];
-    let orientation_slots = Rung::COUNT * KINGS_SLOTS;
     let fill_rungs = |part: &mut [u8], orientation: u8, rungs: &[Rung], last: &[u8]| {
         let mut kings: Vec<Square> = Square::all().collect();
-        kings.sort_by_key(|&sq| std::cmp::Reverse(index_in(orientation, sq)));
-        for &rung in rungs {
+        kings.sort_by_key(|&sq| std::cmp::Reverse(place(orientation, pawn, sq)));
+        for &rung in rungs.iter().filter(|r| r.index() < rungs_in(orientation)) {
             for &king in &kings {
                 for node in &nodes[king.index()] {
                     let byte = node.byte(part, rung, orientation, last);
@@ -397,21 +462,29 @@ fn fill(bytes: &mut [u8], pawn: Square, white_mates: &mut impl FnMut(&Position) 
     let later: Vec<Rung> = Rung::filling_order()
         .filter(|&rung| rung != Rung::First)
         .collect();
-    square
-        .par_chunks_mut(orientation_slots)
-        .zip(0..ORIENTATIONS)
-        .for_each(|(part, orientation)| fill_rungs(part, orientation, &later, &[]));
+    let mut parts = orientation_parts(square);
+    parts
+        .par_iter_mut()
+        .for_each(|(orientation, part)| fill_rungs(part, *orientation, &later, &[]));
     let last: Vec<u8> = (0..KINGS_SLOTS)
         .map(|kings| {
-            square
-                .chunks(orientation_slots)
-                .map(|part| part[Rung::Last.index() * KINGS_SLOTS + kings])
-                .max()
-                .unwrap_or(0)
+            let of = |part: &[u8]| part[Rung::Last.index() * KINGS_SLOTS + kings];
+            parts.iter().map(|(_, part)| of(part)).max().unwrap_or(0)
         })
         .collect();
-    square
-        .par_chunks_mut(orientation_slots)
-        .zip(0..ORIENTATIONS)
-        .for_each(|(part, orientation)| fill_rungs(part, orientation, &[Rung::First], &last));
+    parts
+        .par_iter_mut()
+        .for_each(|(orientation, part)| fill_rungs(part, *orientation, &[Rung::First], &last));
+}
+
+/// A pawn square's slots cut into its orientations' (see [`orientation_offset`]).
+fn orientation_parts(mut square: &mut [u8]) -> Vec<(u8, &mut [u8])> {
+    let mut parts = Vec::with_capacity(usize::from(ORIENTATIONS));
+    for orientation in 0..ORIENTATIONS {
+        let (part, rest) =
+            std::mem::take(&mut square).split_at_mut(rungs_in(orientation) * KINGS_SLOTS);
+        parts.push((orientation, part));
+        square = rest;
+    }
+    parts
 }

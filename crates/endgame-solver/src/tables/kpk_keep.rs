@@ -277,16 +277,24 @@ impl KpkKeep {
         Some(Keep(bytes[squares.slot(pos.turn(), rung, orientation)]))
     }
 
-    /// The best of the orientations in `segment` (see [`KpkKeep::keep`]).
+    /// The best of the orientations (see [`KpkKeep::keep`]), each on the rung `rungs` gives
+    /// it (`None`: not read): `None` for another material or no orientation read.
     pub fn best(
         &mut self,
         pos: &Position,
-        segment: Segment,
+        rungs: impl Fn(u8) -> Option<Rung>,
         white_mates: impl FnMut(&Position) -> bool,
     ) -> Option<Keep> {
         let squares = Squares::of(pos)?;
         let bytes = self.file(squares.pawn, white_mates);
-        best(bytes, squares, pos.turn(), segment.into()).map(Keep)
+        (0..ORIENTATIONS)
+            .filter_map(|o| {
+                rungs(o)
+                    .filter(|rung| rung.index() < rungs_in(o))
+                    .map(|r| (o, r))
+            })
+            .map(|(o, rung)| Keep(bytes[squares.slot(pos.turn(), rung, o)]))
+            .max()
     }
 
     /// The table of the file of `pawn`, worked out if it is not yet: one pawn square at a time

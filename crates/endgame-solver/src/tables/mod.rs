@@ -498,10 +498,7 @@ impl Tables {
     /// block that could not be read.
     pub fn pawn_keep(&mut self, pos: &Position, segment: Segment) -> Option<Keep> {
         if Material::of(pos.board()) == Some(kpk_keep::MATERIAL) {
-            let mut table = std::mem::take(&mut self.kpk_keep);
-            let best = table.best(pos, segment, |pos| self.white_mates(pos));
-            self.kpk_keep = table;
-            return best;
+            return self.kpk_keep_best(pos, |_| Some(segment.into()));
         }
         Frame::ALL
             .into_iter()
@@ -525,6 +522,20 @@ impl Tables {
         let keep = table.keep(pos, rung, orientation, |pos| self.white_mates(pos));
         self.kpk_keep = table;
         keep
+    }
+
+    /// The best of what the KPvK keep table says of `pos` in its orientations, each on the
+    /// rung `rungs` gives it (`None`: not read): `None` for another material or no orientation
+    /// read.
+    pub fn kpk_keep_best(
+        &mut self,
+        pos: &Position,
+        rungs: impl Fn(u8) -> Option<Rung>,
+    ) -> Option<Keep> {
+        let mut table = std::mem::take(&mut self.kpk_keep);
+        let best = table.best(pos, rungs, |pos| self.white_mates(pos));
+        self.kpk_keep = table;
+        best
     }
 
     /// Whether White mates from `pos` (as far as its block could be read).

@@ -290,8 +290,7 @@ fn pawn_states(segment: &Tally) -> [Option<Segment>; 4] {
 /// [`segment_states`] in the orders where White's king's square ranks the placement, after
 /// each of the board's symmetries (bit s for symmetry s): the rook ending's orientations, for
 /// a run of the keep table that starts at the last position with a new block (rook moves keep
-/// the king's square, so a position with the king there but the rook elsewhere is not apart),
-/// and the KPvK keep table's ([`kpk_keep::ORIENTATIONS`]; the pawn stands still in a segment).
+/// the king's square, so a position with the king there but the rook elsewhere is not apart).
 fn king_states(segment: &Tally) -> [Option<Segment>; 8] {
     let Some(last) = segment.last() else {
         return [None; 8];
@@ -302,7 +301,8 @@ fn king_states(segment: &Tally) -> [Option<Segment>; 8] {
     })
 }
 
-/// [`king_states`] in the KPvK keep table's orientations ([`kpk_keep::place`]).
+/// [`segment_states`] in the KPvK keep table's orientations ([`kpk_keep::place`]: White's
+/// placement is its king's square, the pawn standing still in a segment).
 fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as usize] {
     let Some(last) = segment.last() else {
         return [None; kpk_keep::ORIENTATIONS as usize];
@@ -612,8 +612,7 @@ mod tests {
     /// claimed. (Without the distance tables: no promotion counts as White's mate.)
     #[test]
     fn the_kpk_keep_table_holds_after_every_segment_it_is_read_in() {
-        use crate::tables::kpk_keep;
-        use crate::tables::kpk_keep::{KpkKeep, ORIENTATIONS, Rung};
+        use crate::tables::kpk_keep::{self, KpkKeep, ORIENTATIONS, Rung};
         let mut table = KpkKeep::default();
         let mut keep = |pos: &Position, rung, o| {
             table

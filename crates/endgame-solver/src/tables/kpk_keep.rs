@@ -124,7 +124,7 @@ pub fn place(orientation: u8, pawn: Square, sq: Square) -> usize {
 
 /// Where White stands in the ladder of runs of its segment (see the module docs), in the
 /// current run's orientation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rung {
     /// The last run: no drop left ([`Segment::Distinct`]).
     Last,
@@ -152,7 +152,7 @@ impl Rung {
     /// square of index `from` for the one of index `to` (in the orientation): `None` where the
     /// ladder does not allow it. (The first run's drop may also start a last run in any
     /// orientation.)
-    pub fn dropped(self, from: usize, to: usize) -> Option<Rung> {
+    fn dropped(self, from: usize, to: usize) -> Option<Rung> {
         let above = |end: u8| from > usize::from(end) && to > usize::from(end);
         match self {
             Rung::Last => None,
@@ -259,9 +259,8 @@ pub struct KpkKeep([Option<Box<[u8]>>; 7]);
 
 impl KpkKeep {
     /// What the table says of `pos` on `rung` in `orientation`: `None` for another material or
-    /// a later run in an angle's orientation.
-    /// `white_mates` says whether White mates from a position after a promotion (KQvK), if the
-    /// pawn's file is still to be worked out.
+    /// a later run in an angle's orientation. `white_mates` says whether White mates from a
+    /// position after a promotion (KQvK), if the pawn's file is still to be worked out.
     pub fn keep(
         &mut self,
         pos: &Position,

@@ -144,25 +144,11 @@ impl common::Claims<Plan> for Follower<'_> {
     /// Every promotion or capture is good (the distance tables decide after it); a pawn move
     /// starts a new segment in any orientation; a king move goes on by the ladder.
     fn good_moves(&mut self, pos: &Position, plan: Plan, left: u32) -> Vec<(Move, Option<Plan>)> {
-        let mut good = Vec::new();
-        for m in pos.legal_moves() {
-            let child = pos.play(m);
-            if m.capture.is_some() || m.promotion.is_some() {
-                good.push((m, None));
-                continue;
-            }
-            let plans = if m.role == Role::Pawn {
-                (0..ORIENTATIONS).map(|o| (Rung::First, o)).collect()
-            } else {
-                king_plans(pos, m, plan)
-            };
-            for next in plans {
-                if self.keep(&child, next).keeps(left - 1) {
-                    good.push((m, Some(next)));
-                }
-            }
-        }
-        good
+        let new_segment: Vec<Plan> = (0..ORIENTATIONS).map(|o| (Rung::First, o)).collect();
+        let moved = |m| king_plans(pos, m, plan);
+        common::pawn_ending_moves(pos, left, &new_segment, moved, |pos, plan| {
+            self.keep(pos, plan)
+        })
     }
 
     fn keeps(&mut self, pos: &Position, plan: Plan, left: u32) -> bool {

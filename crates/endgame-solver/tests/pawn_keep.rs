@@ -63,7 +63,19 @@ impl common::Claims<Plan> for Follower<'_> {
     /// tables (tested on their own) and, for a capture of the pawn, the keep table
     /// (`tests/keep.rs`).
     fn good_moves(&mut self, pos: &Position, plan: Plan, left: u32) -> Vec<(Move, Option<Plan>)> {
-        common::pawn_ending_moves(pos, plan, left, &Frame::ALL, key, keep)
+        let (segment, frame) = plan;
+        let new_segment = Frame::ALL.map(|f| (Segment::New, f));
+        let moved = |m: Move| {
+            let mut plans = Vec::new();
+            if key(&pos.play(m), frame) > key(pos, frame) {
+                plans.push(plan);
+            }
+            if segment == Segment::New {
+                plans.extend(Frame::ALL.map(|f| (Segment::Distinct, f)));
+            }
+            plans
+        };
+        common::pawn_ending_moves(pos, left, &new_segment, moved, keep)
     }
 
     fn keeps(&mut self, pos: &Position, plan: Plan, left: u32) -> bool {

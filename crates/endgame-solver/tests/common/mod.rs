@@ -98,19 +98,16 @@ pub trait Claims<P> {
 }
 
 /// White's moves from `pos` that a pawn ending's keep table (KRPvKR's or KPvK's) says keep
-/// `left` plies in the plan (segment state, frame), with the plan after each: a capture or a
-/// promotion leaves the table (`None`); a pawn move starts a new segment in any of `frames`; any
-/// other move goes up the frame's order (`key`) or, with the drop there, spends it into one
-/// run in any frame.
-pub fn pawn_ending_moves<F: Copy>(
+/// `left` plies, with the plan after each: a capture or a promotion leaves the table (`None`);
+/// a pawn move starts a new segment in any of the plans `new_segment`; any other move `m` goes
+/// on in any of `moved(m)`.
+pub fn pawn_ending_moves<P: Copy>(
     pos: &small_board::Position,
-    (segment, frame): (tables::pawn_keep::Segment, F),
     left: u32,
-    frames: &[F],
-    key: impl Fn(&small_board::Position, F) -> usize,
-    mut keep: impl FnMut(&small_board::Position, (tables::pawn_keep::Segment, F)) -> tables::keep::Keep,
-) -> Vec<(small_board::Move, Option<(tables::pawn_keep::Segment, F)>)> {
-    use tables::pawn_keep::Segment;
+    new_segment: &[P],
+    mut moved: impl FnMut(small_board::Move) -> Vec<P>,
+    mut keep: impl FnMut(&small_board::Position, P) -> tables::keep::Keep,
+) -> Vec<(small_board::Move, Option<P>)> {
     let mut good = Vec::new();
     for m in pos.legal_moves() {
         let child = pos.play(m);
@@ -118,17 +115,11 @@ pub fn pawn_ending_moves<F: Copy>(
             good.push((m, None));
             continue;
         }
-        let mut plans = Vec::new();
-        if m.role == Role::Pawn {
-            plans.extend(frames.iter().map(|&f| (Segment::New, f)));
+        let plans = if m.role == Role::Pawn {
+            new_segment.to_vec()
         } else {
-            if key(&child, frame) > key(pos, frame) {
-                plans.push((segment, frame));
-            }
-            if segment == Segment::New {
-                plans.extend(frames.iter().map(|&f| (Segment::Distinct, f)));
-            }
-        }
+            moved(m)
+        };
         for plan in plans {
             if keep(&child, plan).keeps(left - 1) {
                 good.push((m, Some(plan)));

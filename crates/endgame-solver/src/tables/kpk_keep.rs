@@ -286,14 +286,7 @@ impl KpkKeep {
     ) -> Option<Keep> {
         let squares = Squares::of(pos)?;
         let bytes = self.file(squares.pawn, white_mates);
-        (0..ORIENTATIONS)
-            .filter_map(|o| {
-                rungs(o)
-                    .filter(|rung| rung.index() < rungs_in(o))
-                    .map(|r| (o, r))
-            })
-            .map(|(o, rung)| Keep(bytes[squares.slot(pos.turn(), rung, o)]))
-            .max()
+        best(bytes, squares, pos.turn(), rungs).map(Keep)
     }
 
     /// The table of the file of `pawn`, worked out if it is not yet: one pawn square at a time
@@ -313,10 +306,19 @@ impl KpkKeep {
     }
 }
 
-/// The best byte of the orientations of `squares` with `turn` to move on `rung`.
-fn best(bytes: &[u8], squares: Squares, turn: Color, rung: Rung) -> Option<u8> {
+/// The best byte of the orientations of `squares` with `turn` to move, each on the rung
+/// `rungs` gives it (`None`, or a later run in an angle's orientation: not read).
+fn best(
+    bytes: &[u8],
+    squares: Squares,
+    turn: Color,
+    rungs: impl Fn(u8) -> Option<Rung>,
+) -> Option<u8> {
     (0..ORIENTATIONS)
-        .map(|o| bytes[squares.slot(turn, rung, o)])
+        .filter_map(|o| {
+            let rung = rungs(o).filter(|rung| rung.index() < rungs_in(o))?;
+            Some(bytes[squares.slot(turn, rung, o)])
+        })
         .max()
 }
 
@@ -329,7 +331,7 @@ fn left(bytes: &[u8], child: &Position, white_mates: &mut impl FnMut(&Position) 
         return byte;
     }
     match Squares::of(child) {
-        Some(squares) => best(bytes, squares, child.turn(), Rung::First).unwrap_or(0),
+        Some(squares) => best(bytes, squares, child.turn(), |_| Some(Rung::First)).unwrap_or(0),
         None if white_mates(child) => FOREVER,
         None => 1,
     }

@@ -310,14 +310,9 @@ fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as us
     let Some(pawn) = last.board().by_piece(Role::Pawn.of(Color::White)).first() else {
         return [None; kpk_keep::ORIENTATIONS as usize];
     };
-    let at: [usize; kpk_keep::ORIENTATIONS as usize] =
-        std::array::from_fn(|o| kpk_keep::place(o as u8, pawn, last.king(Color::White)));
+    let at = last.king(Color::White);
     segment_states(segment, |pos| {
-        let king = pos.king(Color::White);
-        Some((0..kpk_keep::ORIENTATIONS).fold(0, |bits, o| {
-            let below = kpk_keep::place(o, pawn, king) < at[usize::from(o)];
-            bits | u32::from(below) << o
-        }))
+        Some(kpk_keep::below(pawn, at, pos.king(Color::White)))
     })
 }
 

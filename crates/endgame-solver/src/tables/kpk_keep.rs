@@ -122,6 +122,25 @@ pub fn place(orientation: u8, pawn: Square, sq: Square) -> usize {
     usize::from(around[(order * 49 + pawn.index()) * 49 + sq.index()])
 }
 
+/// The orientations (bit o for orientation o) in whose order the king's square `king` comes
+/// before `at`, the pawn standing on `pawn`: [`place`] for all of them in one look-up (the
+/// search asks it of every position of a segment).
+pub fn below(pawn: Square, at: Square, king: Square) -> u32 {
+    static BELOW: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    let below = BELOW.get_or_init(|| {
+        let mut table = vec![0; 49 * 49 * 49];
+        for (pawn, at, king) in Square::all()
+            .flat_map(|p| Square::all().flat_map(move |a| Square::all().map(move |k| (p, a, k))))
+        {
+            table[(pawn.index() * 49 + at.index()) * 49 + king.index()] = (0..ORIENTATIONS)
+                .filter(|&o| place(o, pawn, king) < place(o, pawn, at))
+                .fold(0, |bits, o| bits | 1 << o);
+        }
+        table
+    });
+    below[(pawn.index() * 49 + at.index()) * 49 + king.index()]
+}
+
 /// Where White stands in the ladder of runs of its segment (see the module docs), in the
 /// current run's orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

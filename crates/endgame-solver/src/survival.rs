@@ -32,7 +32,7 @@ use crate::{
         index::Symmetry,
         keep::{self, Keep},
         kpk_keep,
-        order::{ALL, Run, Steps, run_of, up},
+        order::{ALL, ROOK_BLOCKS, Run, Steps, run_of, up},
         pawn_keep::{self, Frame, Segment},
     },
 };
@@ -142,7 +142,8 @@ impl<'p> Tally<'p> {
 /// `steps`, if the caller kept them, its [`Steps`]): in the rook ending the best of the runs of
 /// the order the segment kept to, in every orientation and from every start the order allows
 /// ([`Steps::runs`]) or from the position itself where the segment's repeats lie apart
-/// ([`segment_states`]), in the pawn endings KRPvKR and KPvK their keep tables from the position
+/// ([`segment_states`]: below its king, or on its king's square below its rook in a narrower
+/// block of rook moves, [`block_states`]), in the pawn endings KRPvKR and KPvK their keep tables from the position
 /// where the repeats lie apart; `None` for another ending, a segment that allows neither, or a
 /// block that could not be read. With `enough`, the reading may stop at a run that keeps the game
 /// going that many plies (the value is then one that does, not necessarily the best).
@@ -185,6 +186,22 @@ pub fn kept_after(
                     None => continue,
                 };
                 best = best.max(tables.keep(pos, run, sym));
+            }
+            // Or with White's king where it stood before in the segment, in a block of rook
+            // symmetries in which the rook stood lower at each of those positions.
+            for sym in (0..8).map(Symmetry) {
+                if done(best) {
+                    return best;
+                }
+                for (b, state) in block_states(segment, sym).into_iter().enumerate() {
+                    let first = match state {
+                        Some(Segment::New) => 1,
+                        Some(Segment::Distinct) => 0,
+                        None => continue,
+                    };
+                    let run = Run::of_rook_state(first * ROOK_BLOCKS.len() + b);
+                    best = best.max(tables.keep(pos, run, sym));
+                }
             }
             best
         }
@@ -298,6 +315,38 @@ fn king_states(segment: &Tally) -> [Option<Segment>; 8] {
     let at = last.king(Color::White);
     segment_states(segment, |pos| {
         Some(u32::from(up(pos.king(Color::White), at)))
+    })
+}
+
+/// [`segment_states`] in the rook ending's order seen after `sym`, one frame per block of rook
+/// moves ([`ROOK_BLOCKS`]) for a run that starts at the last position P in that block: a
+/// position lies below P's placement when its king stands lower in the order, or on P's
+/// king's square with the rook lower than P's in every symmetry of the block (the run's rook
+/// moves in P's king block all go up in one of them).
+fn block_states(segment: &Tally, sym: Symmetry) -> [Option<Segment>; ROOK_BLOCKS.len()] {
+    let rook = |pos: &Position| pos.board().by_piece(Role::Rook.of(Color::White)).first();
+    let Some((king, at_rook)) = segment
+        .last()
+        .and_then(|last| Some((last.king(Color::White), rook(last)?)))
+    else {
+        return [None; ROOK_BLOCKS.len()];
+    };
+    segment_states(segment, |pos| {
+        let here = pos.king(Color::White);
+        if up(here, king) >> sym.0 & 1 == 1 {
+            return Some(u32::MAX);
+        }
+        if here != king {
+            return Some(0);
+        }
+        let lower = up(sym.apply(rook(pos)?), sym.apply(at_rook));
+        Some(
+            ROOK_BLOCKS
+                .iter()
+                .enumerate()
+                .filter(|&(_, &block)| block & !lower == 0)
+                .fold(0, |bits, (b, _)| bits | 1 << b),
+        )
     })
 }
 
@@ -778,7 +827,8 @@ mod tests {
 
     /// In the rook ending a run that starts at P moves the rook within the king's square before
     /// the king goes up: a position seen twice with the king there but the rook elsewhere is
-    /// not apart, one with the king below is.
+    /// not apart in a run free to choose the rook's symmetry, one with the king below is; in a
+    /// narrower block the rook's lower square is.
     #[test]
     fn the_rook_endings_repeats_lie_apart_only_below_the_king() {
         use Segment::Distinct;
@@ -790,8 +840,23 @@ mod tests {
         }
         assert_eq!(line[4], start);
         let rook = after(&start, "f3f1");
-        let segment = line.iter().chain([&rook]);
-        assert_eq!(king_states(&Tally::of(segment)), [None; 8]);
+        let segment = Tally::of(line.iter().chain([&rook]));
+        assert_eq!(king_states(&segment), [None; 8]);
+        // In a narrower block the rook's f3 (seen twice) lies apart where it is below f1 in
+        // each of the block's symmetries, seen after the orientation.
+        let mut apart = 0;
+        for sym in (0..8).map(Symmetry) {
+            let expected = ROOK_BLOCKS.map(|block| {
+                let below =
+                    |t: u8| index_in(t, sym.apply(Square::F3)) < index_in(t, sym.apply(Square::F1));
+                (0..8)
+                    .all(|t| block >> t & 1 == 0 || below(t))
+                    .then_some(Distinct)
+            });
+            assert_eq!(block_states(&segment, sym), expected);
+            apart += expected.iter().flatten().count();
+        }
+        assert!(apart > 0);
         let king = after(&start, "c4b4");
         let below = |s: u8| index_in(s, Square::C4) < index_in(s, Square::B4);
         let expected: [_; 8] = std::array::from_fn(|s| below(s as u8).then_some(Distinct));

@@ -17,7 +17,7 @@ use endgame_solver::tables::{
     keep::{self, Keep},
     order::{self, Run, up},
 };
-use small_board::{Color, Move, Position};
+use small_board::{Color, Move, Position, Role};
 use test_support::Rng;
 
 /// A random legal KRvKR position with `turn` to move, if the squares drawn make one.
@@ -330,7 +330,9 @@ fn every_entry_satisfies_the_keep_equation() {
 /// lie apart (the solver's rule, `survival::segment_states`, restated here): White's king
 /// strictly below P's in the orientation, or P's placement itself where Black's reply cannot
 /// make it (P with White to move, or the position with Black to move); two runs where every
-/// position was seen once and lies so. From random walks of one segment that step back to
+/// position was seen once and lies so. In a run that starts in a narrower block of rook moves
+/// ([`order::ROOK_BLOCKS`]), a position with White's king on P's square also lies apart when
+/// its rook stands lower than P's in every symmetry of the block. From random walks of one segment that step back to
 /// earlier positions half the time, White follows the table from P in such a state against a
 /// Black that returns to positions already seen, the whole segment counted.
 #[test]
@@ -341,7 +343,8 @@ fn the_keep_tables_claims_hold_after_segments_with_repeats() {
     };
     let mut rng = Rng::new(2714);
     let (mut claims, mut after_repeats, mut plies_played) = (0, 0, 0u64);
-    while after_repeats < 500 {
+    let mut in_blocks = 0;
+    while after_repeats < 500 || in_blocks < 200 {
         let start = common::draw_position(&mut rng, random_position);
         let plies = rng.below(20);
         let line = test_support::positions::walk_with_repeats(&mut rng, start, plies, |m| {
@@ -354,20 +357,36 @@ fn the_keep_tables_claims_hold_after_segments_with_repeats() {
         let count = |pos: &Position| line.iter().filter(|p| *p == pos).count();
         let repeats = line.iter().any(|p| count(p) >= 2);
         let white = |p: &Position| (p.board().by_color(Color::White), p.king(Color::White));
-        for s in (0..8).map(Symmetry) {
+        let rook = |p: &Position| {
+            let rooks = p.board().by_piece(Role::Rook.of(Color::White));
+            rooks.first().expect("White's rook")
+        };
+        for (s, (b, &block)) in (0..8)
+            .map(Symmetry)
+            .flat_map(|s| order::ROOK_BLOCKS.iter().enumerate().map(move |b| (s, b)))
+        {
             let place = |p: &Position| s.apply(p.king(Color::White)).index();
+            let rook_lower = |p: &Position| {
+                let index = |sq| (0..8).map(move |t| Symmetry(t).apply(s.apply(sq)).index());
+                let lower = index(rook(p)).zip(index(rook(&last))).map(|(a, b)| a < b);
+                lower
+                    .enumerate()
+                    .all(|(t, lower)| lower || block >> t & 1 == 0)
+            };
             let apart = |p: &Position| {
                 place(p) < place(&last)
+                    || (place(p) == place(&last) && rook_lower(p))
                     || (white(p) == white(&last)
                         && !(last.turn() == Color::Black && p.turn() == Color::White))
             };
-            let run = if line.iter().all(|p| count(p) == 1 && apart(p)) {
-                Run::FRESH
+            let first = if line.iter().all(|p| count(p) == 1 && apart(p)) {
+                1
             } else if line.iter().all(|p| count(p) == 1 || apart(p)) {
-                Run::SPENT
+                0
             } else {
                 continue;
             };
+            let run = Run::of_rook_state(first * order::ROOK_BLOCKS.len() + b);
             let plan = Plan::KingFirst(run, s);
             let keep = orders.keep(&last, plan);
             if keep.keeps(u32::from(keep::LONGEST) + 1) {
@@ -378,11 +397,14 @@ fn the_keep_tables_claims_hold_after_segments_with_repeats() {
             };
             claims += 1;
             after_repeats += u32::from(repeats);
+            in_blocks += u32::from(repeats && block != order::ALL);
             plies_played +=
                 common::play_out_after(&mut rng, line.clone(), plan, claim, &mut orders, |_, _| {});
         }
     }
-    eprintln!("{claims} claims, {after_repeats} after a repeat, {plies_played} plies played");
+    eprintln!(
+        "{claims} claims, {after_repeats} after a repeat ({in_blocks} in a narrower block), {plies_played} plies played"
+    );
     assert!(
         plies_played > 20_000,
         "too few plies played: {plies_played}"

@@ -480,7 +480,7 @@ impl Solver {
                 && m.role != Role::Pawn
             {
                 let deep = (depth >= DEEP_ORDER).then(|| depth - 2);
-                s += keep_score(tables, segment, node.steps, &pos.play(m), deep);
+                s += keep_score(tables, segment, node.steps, &pos.play(m), depth - 1, deep);
             }
             order.push((s, m));
         }
@@ -670,14 +670,17 @@ fn repetition_in(goal: Goal) -> Repetition {
 
 /// How far the keep table shows `child` (a White move after the last position of `segment`,
 /// the current repetition segment with its [`Steps`] `steps`, reversible) refuting Black's draw:
-/// its byte after the segment (see [`kept_after`]; 0 where the table does not say), and with
-/// `plies` (far from the horizon) less one for each of Black's replies after which the table
-/// does not show White keeping the game going for `plies` plies (captures always count).
+/// its byte after the segment (see [`kept_after`]; 0 where the table does not say; once it
+/// shows White keeping the game going the `left` plies after the move, which refutes the draw
+/// at the child, a byte that does), and with `plies` (far from the horizon) less one for each
+/// of Black's replies after which the table does not show White keeping the game going for
+/// `plies` plies (captures always count).
 fn keep_score(
     tables: &mut Tables,
     segment: &Tally,
     steps: Option<Steps>,
     child: &Position,
+    left: u32,
     plies: Option<u32>,
 ) -> i32 {
     // Each reply with whether it captures (declared before the segment that will refer to
@@ -689,9 +692,10 @@ fn keep_score(
         steps.push(child, before);
         steps
     });
-    let kept = kept_after(tables, &segment, child_steps.as_ref(), None)
-        .map_or(0, |keep| i32::from(keep.0));
-    let Some(plies) = plies.filter(|_| kept > 0) else {
+    let keep = kept_after(tables, &segment, child_steps.as_ref(), Some(left));
+    let kept = keep.map_or(0, |keep| i32::from(keep.0));
+    let refutes = keep.is_some_and(|keep| keep.keeps(left));
+    let Some(plies) = plies.filter(|_| kept > 0 && !refutes) else {
         return kept;
     };
     replies.extend(

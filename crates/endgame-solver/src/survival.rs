@@ -187,20 +187,22 @@ pub fn kept_after(
                 };
                 best = best.max(tables.keep(pos, run, sym));
             }
-            // Or with White's king where it stood before in the segment, in a block of rook
-            // symmetries in which the rook stood lower at each of those positions.
-            for sym in (0..8).map(Symmetry) {
+            if done(best) {
+                return best;
+            }
+            // Or with White's king where it stood before in the segment, in a narrower block of
+            // rook symmetries in which the rook stood lower at each of those positions.
+            for (frame, state) in block_states(segment).into_iter().enumerate() {
+                let first = match state {
+                    Some(Segment::New) => 1,
+                    Some(Segment::Distinct) => 0,
+                    None => continue,
+                };
+                let (sym, b) = (frame / NARROW_BLOCKS, frame % NARROW_BLOCKS);
+                let run = Run::of_rook_state(first * ROOK_BLOCKS.len() + b);
+                best = best.max(tables.keep(pos, run, Symmetry(sym as u8)));
                 if done(best) {
                     return best;
-                }
-                for (b, state) in block_states(segment, sym).into_iter().enumerate() {
-                    let first = match state {
-                        Some(Segment::New) => 1,
-                        Some(Segment::Distinct) => 0,
-                        None => continue,
-                    };
-                    let run = Run::of_rook_state(first * ROOK_BLOCKS.len() + b);
-                    best = best.max(tables.keep(pos, run, sym));
                 }
             }
             best
@@ -245,7 +247,7 @@ pub fn kept_after(
 /// where it lies below.
 fn segment_states<const F: usize>(
     segment: &Tally,
-    below: impl Fn(&Position) -> Option<u32>,
+    below: impl Fn(&Position) -> Option<u64>,
 ) -> [Option<Segment>; F] {
     let Some(last) = segment.last() else {
         return [None; F];
@@ -259,14 +261,14 @@ fn segment_states<const F: usize>(
     // The frames (bit f) where every position so far occurred once and lies apart (new), and
     // where every one that occurred more often lies apart (distinct). One pass over the
     // positions, each once with its count.
-    let mut new = u32::MAX;
-    let mut distinct = u32::MAX;
+    let mut new = u64::MAX;
+    let mut distinct = u64::MAX;
     for &(_, i, count) in &segment.seen {
         let q = segment.positions[i];
         let Some(below) = below(q) else {
             return [None; F];
         };
-        let apart = if placed_apart(q) { u32::MAX } else { below };
+        let apart = if placed_apart(q) { u64::MAX } else { below };
         if count == 1 {
             new &= apart;
         } else {
@@ -314,39 +316,48 @@ fn king_states(segment: &Tally) -> [Option<Segment>; 8] {
     };
     let at = last.king(Color::White);
     segment_states(segment, |pos| {
-        Some(u32::from(up(pos.king(Color::White), at)))
+        Some(u64::from(up(pos.king(Color::White), at)))
     })
 }
 
-/// [`segment_states`] in the rook ending's order seen after `sym`, one frame per block of rook
-/// moves ([`ROOK_BLOCKS`]) for a run that starts at the last position P in that block: a
-/// position lies below P's placement when its king stands lower in the order, or on P's
-/// king's square with the rook lower than P's in every symmetry of the block (the run's rook
-/// moves in P's king block all go up in one of them).
-fn block_states(segment: &Tally, sym: Symmetry) -> [Option<Segment>; ROOK_BLOCKS.len()] {
+/// The narrower blocks of rook moves ([`ROOK_BLOCKS`] but the last, all eight symmetries).
+const NARROW_BLOCKS: usize = ROOK_BLOCKS.len() - 1;
+
+/// [`segment_states`] in the rook ending's orders, frame `sym · NARROW_BLOCKS + b` for a run
+/// that starts at the last position P in the orientation `sym` and the narrower block `b` of
+/// rook moves: a position lies below P's placement when its king stands lower in the order,
+/// or on P's king's square with the rook lower than P's in every symmetry of the block (the
+/// run's rook moves in P's king block all go up in one of them; no square is lower than
+/// another in all eight, so the block of all is [`king_states`]'s).
+fn block_states(segment: &Tally) -> [Option<Segment>; 8 * NARROW_BLOCKS] {
     let rook = |pos: &Position| pos.board().by_piece(Role::Rook.of(Color::White)).first();
     let Some((king, at_rook)) = segment
         .last()
         .and_then(|last| Some((last.king(Color::White), rook(last)?)))
     else {
-        return [None; ROOK_BLOCKS.len()];
+        return [None; 8 * NARROW_BLOCKS];
     };
     segment_states(segment, |pos| {
         let here = pos.king(Color::White);
-        if up(here, king) >> sym.0 & 1 == 1 {
-            return Some(u32::MAX);
-        }
-        if here != king {
-            return Some(0);
-        }
-        let lower = up(sym.apply(rook(pos)?), sym.apply(at_rook));
-        Some(
-            ROOK_BLOCKS
-                .iter()
-                .enumerate()
-                .filter(|&(_, &block)| block & !lower == 0)
-                .fold(0, |bits, (b, _)| bits | 1 << b),
-        )
+        let king_below = up(here, king);
+        let other_rook = rook(pos).filter(|_| here == king);
+        Some((0..8).fold(0, |bits, s| {
+            let sym = Symmetry(s);
+            let frames = if king_below >> s & 1 == 1 {
+                (1 << NARROW_BLOCKS) - 1
+            } else if let Some(other) = other_rook {
+                // The symmetries, seen after the orientation, in which its rook is lower.
+                let lower = up(sym.apply(other), sym.apply(at_rook));
+                ROOK_BLOCKS[..NARROW_BLOCKS]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &block)| block & !lower == 0)
+                    .fold(0, |bits, (b, _)| bits | 1 << b)
+            } else {
+                0
+            };
+            bits | frames << (usize::from(s) * NARROW_BLOCKS)
+        }))
     })
 }
 
@@ -361,7 +372,7 @@ fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as us
     };
     let at = last.king(Color::White);
     segment_states(segment, |pos| {
-        Some(kpk_keep::below(pawn, at, pos.king(Color::White)))
+        Some(u64::from(kpk_keep::below(pawn, at, pos.king(Color::White))))
     })
 }
 
@@ -845,15 +856,18 @@ mod tests {
         // In a narrower block the rook's f3 (seen twice) lies apart where it is below f1 in
         // each of the block's symmetries, seen after the orientation.
         let mut apart = 0;
+        let states = block_states(&segment);
         for sym in (0..8).map(Symmetry) {
-            let expected = ROOK_BLOCKS.map(|block| {
+            let expected = ROOK_BLOCKS[..NARROW_BLOCKS].iter().map(|&block| {
                 let below =
                     |t: u8| index_in(t, sym.apply(Square::F3)) < index_in(t, sym.apply(Square::F1));
                 (0..8)
                     .all(|t| block >> t & 1 == 0 || below(t))
                     .then_some(Distinct)
             });
-            assert_eq!(block_states(&segment, sym), expected);
+            let expected: Vec<_> = expected.collect();
+            let frames = usize::from(sym.0) * NARROW_BLOCKS..;
+            assert_eq!(states[frames][..NARROW_BLOCKS], expected);
             apart += expected.iter().flatten().count();
         }
         assert!(apart > 0);

@@ -436,6 +436,18 @@ fn the_draw_search_looks_one_move_ahead_in_the_keep_table() {
     assert!(nodes < 10_000, "{nodes} nodes");
 }
 
+/// After a repeat the draw search may read the keep table from a position whose king stood
+/// there before, in a narrower block of rook moves where the rook stood lower (work counted,
+/// not timed). `Kc7 Va7 Kc4 Vb3` with Black to move at N = 49 (`0-0`): after `Vd3` White must
+/// keep the game going 48 plies, where the table keeps it 45; with runs starting only above
+/// every earlier king the search refuted Black's replies by brute force near the horizon.
+#[test]
+fn the_draw_search_reads_the_keep_table_after_a_repeat_with_the_king_still() {
+    // 5.0 million nodes before, 537 when written.
+    let nodes = nodes_to_answer("R1K4/7/7/2k4/1r5/7/7 b", 49);
+    assert!(nodes < 50_000, "{nodes} nodes");
+}
+
 /// The nodes the solver searches to answer the position `fen` with a horizon of `plies`.
 fn nodes_to_answer(fen: &str, plies: u32) -> u64 {
     let pos = Position::from_fen(fen, small_board::Rules::TASK).expect("a legal position");

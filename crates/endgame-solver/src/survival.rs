@@ -23,7 +23,7 @@
 //! first, proves some positions a few plies deeper but makes the proofs that fail, the common
 //! case inside the search, several times dearer.)
 
-use small_board::{Color, Move, MoveList, Position, Role};
+use small_board::{Color, Move, MoveList, Position, Role, Square};
 
 use crate::{
     table::{MoveHint, Table},
@@ -179,7 +179,8 @@ pub fn kept_after(
                 return best;
             }
             // A run may also start here, after any segment whose repeats lie apart.
-            for (sym, state) in (0..8).map(Symmetry).zip(king_states(segment)) {
+            let kings = king_states(segment);
+            for (sym, state) in (0..8).map(Symmetry).zip(kings) {
                 let run = match state {
                     Some(Segment::New) => Run::FRESH,
                     Some(Segment::Distinct) => Run::SPENT,
@@ -192,13 +193,25 @@ pub fn kept_after(
             }
             // Or with White's king where it stood before in the segment, in a narrower block of
             // rook symmetries in which the rook stood lower at each of those positions.
-            for (frame, state) in block_states(segment).into_iter().enumerate() {
+            // A wider block read in as good a state keeps the game going at least as long (it
+            // allows every move the narrower one does): those are read, not the narrower.
+            let blocks = block_states(segment);
+            let rank = |state: Option<Segment>| state.map_or(-1, |state| state as i8);
+            for (frame, &state) in blocks.iter().enumerate() {
+                let (sym, b) = (frame / NARROW_BLOCKS, frame % NARROW_BLOCKS);
                 let first = match state {
                     Some(Segment::New) => 1,
                     Some(Segment::Distinct) => 0,
                     None => continue,
                 };
-                let (sym, b) = (frame / NARROW_BLOCKS, frame % NARROW_BLOCKS);
+                let wider = (0..NARROW_BLOCKS)
+                    .filter(|&w| w != b && ROOK_BLOCKS[b] & !ROOK_BLOCKS[w] == 0)
+                    .map(|w| blocks[sym * NARROW_BLOCKS + w])
+                    .chain([kings[sym]])
+                    .any(|other| rank(other) >= rank(state));
+                if wider {
+                    continue;
+                }
                 let run = Run::of_rook_state(first * ROOK_BLOCKS.len() + b);
                 best = best.max(tables.keep(pos, run, Symmetry(sym as u8)));
                 if done(best) {
@@ -337,27 +350,43 @@ fn block_states(segment: &Tally) -> [Option<Segment>; 8 * NARROW_BLOCKS] {
     else {
         return [None; 8 * NARROW_BLOCKS];
     };
+    // Per pair of rook squares (earlier, now): the frames where the earlier one is lower in
+    // every symmetry of the block; per set of orientations a king below stands in: all their
+    // frames.
+    static FRAMES: std::sync::OnceLock<(Vec<u64>, Vec<u64>)> = std::sync::OnceLock::new();
+    let (rook_frames, king_frames) = FRAMES.get_or_init(|| {
+        let blocks = |lower: u8| {
+            ROOK_BLOCKS[..NARROW_BLOCKS]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &block)| block & !lower == 0)
+                .fold(0u64, |bits, (b, _)| bits | 1 << b)
+        };
+        let rooks = Square::all()
+            .flat_map(|other| Square::all().map(move |at| (other, at)))
+            .map(|(other, at)| {
+                (0..8).fold(0, |bits, s| {
+                    let sym = Symmetry(s);
+                    let lower = up(sym.apply(other), sym.apply(at));
+                    bits | blocks(lower) << (usize::from(s) * NARROW_BLOCKS)
+                })
+            })
+            .collect();
+        let kings = (0..=255u8)
+            .map(|below: u8| {
+                (0..8).filter(|s| below >> s & 1 == 1).fold(0, |bits, s| {
+                    bits | ((1 << NARROW_BLOCKS) - 1) << (s * NARROW_BLOCKS)
+                })
+            })
+            .collect();
+        (rooks, kings)
+    });
     segment_states(segment, |pos| {
         let here = pos.king(Color::White);
-        let king_below = up(here, king);
-        let other_rook = rook(pos).filter(|_| here == king);
-        Some((0..8).fold(0, |bits, s| {
-            let sym = Symmetry(s);
-            let frames = if king_below >> s & 1 == 1 {
-                (1 << NARROW_BLOCKS) - 1
-            } else if let Some(other) = other_rook {
-                // The symmetries, seen after the orientation, in which its rook is lower.
-                let lower = up(sym.apply(other), sym.apply(at_rook));
-                ROOK_BLOCKS[..NARROW_BLOCKS]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &block)| block & !lower == 0)
-                    .fold(0, |bits, (b, _)| bits | 1 << b)
-            } else {
-                0
-            };
-            bits | frames << (usize::from(s) * NARROW_BLOCKS)
-        }))
+        if here != king {
+            return Some(king_frames[usize::from(up(here, king))]);
+        }
+        Some(rook(pos).map_or(0, |other| rook_frames[other.index() * 49 + at_rook.index()]))
     })
 }
 

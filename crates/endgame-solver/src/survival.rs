@@ -143,10 +143,11 @@ impl<'p> Tally<'p> {
 /// the order the segment kept to, in every orientation and from every start the order allows
 /// ([`Steps::runs`]) or from the position itself where the segment's repeats lie apart
 /// ([`segment_states`]: below its king, or on its king's square below its rook in a narrower
-/// block of rook moves, [`block_states`]), in the pawn endings KRPvKR and KPvK their keep tables from the position
-/// where the repeats lie apart; `None` for another ending, a segment that allows neither, or a
-/// block that could not be read. With `enough`, the reading may stop at a run that keeps the game
-/// going that many plies (the value is then one that does, not necessarily the best).
+/// block of rook moves, [`block_states`]), in the pawn endings KRPvKR and KPvK their keep
+/// tables from the position where the repeats lie apart; `None` for another ending, a segment
+/// that allows neither, or a block that could not be read. With `enough`, the reading may stop
+/// at a run that keeps the game going that many plies (the value is then one that does, not
+/// necessarily the best).
 pub fn kept_after(
     tables: &mut Tables,
     segment: &Tally,
@@ -192,9 +193,9 @@ pub fn kept_after(
                 return best;
             }
             // Or with White's king where it stood before in the segment, in a narrower block of
-            // rook symmetries in which the rook stood lower at each of those positions.
-            // A wider block read in as good a state keeps the game going at least as long (it
-            // allows every move the narrower one does): those are read, not the narrower.
+            // rook symmetries in which the rook stood lower at each of those positions. Where a
+            // wider block of the orientation can be read in as good a state, it is read, not
+            // the narrower: it allows every move the narrower one does.
             let blocks = block_states(segment);
             let rank = |state: Option<Segment>| state.map_or(-1, |state| state as i8);
             for (frame, &state) in blocks.iter().enumerate() {

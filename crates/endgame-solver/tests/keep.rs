@@ -332,9 +332,10 @@ fn every_entry_satisfies_the_keep_equation() {
 /// make it (P with White to move, or the position with Black to move); two runs where every
 /// position was seen once and lies so. In a run that starts in a narrower block of rook moves
 /// ([`order::ROOK_BLOCKS`]), a position with White's king on P's square also lies apart when
-/// its rook stands lower than P's in every symmetry of the block. From random walks of one segment that step back to
-/// earlier positions half the time, White follows the table from P in such a state against a
-/// Black that returns to positions already seen, the whole segment counted.
+/// its rook stands lower than P's in every symmetry of the block. From random walks of one
+/// segment that step back to earlier positions half the time, White follows the table from P
+/// in such a state against a Black that returns to positions already seen, the whole segment
+/// counted.
 #[test]
 fn the_keep_tables_claims_hold_after_segments_with_repeats() {
     let mut orders = Orders {

@@ -106,7 +106,7 @@ use crate::{
     goal::{End, Goal, end_of, superiority},
     horizon_table::{HorizonTable, OnNeed},
     recurrence::{Placement, irreversible, min_plies},
-    survival::{Keeper, Tally, kept_after},
+    survival::{Keeper, ReplyStates, Tally, kept_after, kept_after_reply},
     table::{History, MoveHint, Table},
     tables::{
         Distance, Dtm, Kind, Material, TableError, Tables, keep,
@@ -704,6 +704,7 @@ fn keep_score(
             .into_iter()
             .map(|r| (r.capture.is_some(), child.play(r))),
     );
+    let reply_states = ReplyStates::of(&segment);
     let mut unrefuted = 0;
     for (capture, grandchild) in &replies {
         let refuted = !capture && {
@@ -712,7 +713,8 @@ fn keep_score(
                 steps.push(grandchild, before);
                 steps
             });
-            let keep = kept_after(tables, &segment, steps.as_ref(), Some(plies));
+            let reply = (reply_states, before);
+            let keep = kept_after_reply(tables, &segment, steps.as_ref(), Some(plies), reply);
             segment.pop();
             keep.is_some_and(|keep| keep.keeps(plies))
         };

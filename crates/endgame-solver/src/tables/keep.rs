@@ -116,40 +116,61 @@ fn slot(turn: Color, state: usize, squares: [Square; 4]) -> usize {
         .fold(side * STATES + state, |slot, sq| slot * 49 + sq.index())
 }
 
+/// A position of the table's material as its slots read it: the side to move and the squares
+/// of White's king and rook and Black's king and rook (found once for the many slots a
+/// segment's states read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    turn: Color,
+    squares: [Square; 4],
+}
+
+impl Placed {
+    /// `pos`'s placement, if it is of the table's material.
+    pub fn of(pos: &Position) -> Option<Placed> {
+        if Material::of(pos.board())? != MATERIAL {
+            return None;
+        }
+        let board = pos.board();
+        let square = |color, role| board.by_piece(Piece { color, role }).first();
+        Some(Placed {
+            turn: pos.turn(),
+            squares: [
+                square(Color::White, Role::King)?,
+                square(Color::White, Role::Rook)?,
+                square(Color::Black, Role::King)?,
+                square(Color::Black, Role::Rook)?,
+            ],
+        })
+    }
+
+    /// The slot seen after the symmetry `sym` in the state `run`, if `run` is one of the
+    /// table's states.
+    pub fn slot(self, run: Run, sym: Symmetry) -> Option<usize> {
+        let squares = self.squares.map(|sq| sym.apply(sq));
+        Some(slot(self.turn, run.rook_state()?, squares))
+    }
+
+    /// The slot in the open state of the rook block `block` (see [`OPEN_STATES`]) with the
+    /// drop there (`fresh`) or in the run after it, if `block` is one of [`ROOK_BLOCKS`].
+    pub fn open_slot(self, block: u8, fresh: bool) -> Option<usize> {
+        let first = if fresh { ROOK_STATES } else { SPENT_OPEN };
+        let state = first + block_index(block)?;
+        Some(slot(self.turn, state, self.squares))
+    }
+}
+
 /// The slot of `pos` seen after the symmetry `sym` in the state `run`, if `pos` is of the
 /// table's material and `run` one of its states.
 pub fn slot_of(pos: &Position, run: Run, sym: Symmetry) -> Option<usize> {
-    let squares = squares_of(pos)?;
-    Some(slot(
-        pos.turn(),
-        run.rook_state()?,
-        squares.map(|sq| sym.apply(sq)),
-    ))
+    Placed::of(pos)?.slot(run, sym)
 }
 
 /// The slot of `pos` in the open state of the rook block `block` (see [`OPEN_STATES`]) with the
 /// drop there (`fresh`) or in the run after it, if `pos` is of the table's material and `block`
 /// one of [`ROOK_BLOCKS`].
 pub fn open_slot_of(pos: &Position, block: u8, fresh: bool) -> Option<usize> {
-    let first = if fresh { ROOK_STATES } else { SPENT_OPEN };
-    let state = first + block_index(block)?;
-    Some(slot(pos.turn(), state, squares_of(pos)?))
-}
-
-/// The squares of White's king and rook and Black's king and rook, if `pos` is of the table's
-/// material.
-fn squares_of(pos: &Position) -> Option<[Square; 4]> {
-    if Material::of(pos.board())? != MATERIAL {
-        return None;
-    }
-    let board = pos.board();
-    let square = |color, role| board.by_piece(Piece { color, role }).first();
-    Some([
-        square(Color::White, Role::King)?,
-        square(Color::White, Role::Rook)?,
-        square(Color::Black, Role::King)?,
-        square(Color::Black, Role::Rook)?,
-    ])
+    Placed::of(pos)?.open_slot(block, fresh)
 }
 
 /// The index of White's and Black's pieces' squares among all placements.
@@ -292,7 +313,7 @@ impl RookFirst {
     /// What the table says of `pos` (of the keep table's material) in `block`, the order seen
     /// after `sym`.
     pub fn keep(&self, pos: &Position, block: usize, sym: Symmetry) -> Keep {
-        let squares = squares_of(pos).unwrap_or([Square::A1; 4]);
+        let squares = Placed::of(pos).map_or([Square::A1; 4], |placed| placed.squares);
         Keep(self.table[self.slot(pos.turn(), block, squares.map(|sq| sym.apply(sq)))])
     }
 

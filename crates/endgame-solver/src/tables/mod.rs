@@ -34,7 +34,7 @@ pub use material::Material;
 use self::{
     file::TableFile,
     index::{Layout, Symmetry},
-    keep::Keep,
+    keep::{Keep, Placed},
     kpk_keep::{KpkKeep, Rung},
     order::Run,
     pawn_keep::{Frame, Segment},
@@ -480,11 +480,21 @@ impl Tables {
         self.keep_at(keep::slot_of(pos, run, sym)?)
     }
 
+    /// [`Tables::keep`] of a position placed already.
+    pub fn keep_placed(&mut self, placed: Placed, run: Run, sym: Symmetry) -> Option<Keep> {
+        self.keep_at(placed.slot(run, sym)?)
+    }
+
     /// What the keep table says of `pos` in the open state of the rook block `block` (see
     /// [`keep::OPEN_STATES`]) with the drop there (`fresh`) or in the run after it: `None` when
     /// it has no slot for them or its block could not be read.
     pub fn keep_open(&mut self, pos: &Position, block: u8, fresh: bool) -> Option<Keep> {
         self.keep_at(keep::open_slot_of(pos, block, fresh)?)
+    }
+
+    /// [`Tables::keep_open`] of a position placed already.
+    pub fn keep_open_placed(&mut self, placed: Placed, block: u8, fresh: bool) -> Option<Keep> {
+        self.keep_at(placed.open_slot(block, fresh)?)
     }
 
     /// The keep table's byte at `slot`, if its block could be read.

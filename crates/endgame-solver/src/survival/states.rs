@@ -1,40 +1,15 @@
-//! A proof without history that Black's draw goal fails: White keeps the game going while
-//! moving along an order of its placements ([`order`](crate::tables::order)), so no position
-//! can occur a third time.
-//!
-//! So whether White, keeping to the order from a state ([`Run`]: the drop, the symmetries left
-//! in the block) on, can keep every position of the next k plies free of a stalemate, a dead
-//! position and Black's mate depends on the position, k and the state alone: a search whose
-//! entries the transposition table keeps like any other (monotone in k). Where it succeeds
-//! Black's draw goal fails, whatever the history, as long as White's moves in the segment so
-//! far kept to the order ([`run_of`]); where it fails, nothing is proved. While the drop is
-//! still there the segment's positions all differ, so White's mate at any distance (the endgame
-//! tables) keeps the game going too.
-//!
-//! In the rook ending the keep table ([`keep`](crate::tables::keep)) plays this game and more,
-//! and answers it; in the pawn endings the pawn keep table ([`pawn_keep`], KRPvKR) and the
-//! KPvK keep table ([`kpk_keep`]) answer from the position on, two runs (KPvK: a ladder of
-//! runs) or one of their own orders, where the segment's repeats lie apart
-//! ([`segment_states`]), and the search goes on where they say too little.
-//!
-//! It is the proof that matters in the balanced rook endings, where Black has no draw but by
-//! repetition and the history-aware search grows about twice a ply. (Measured,
-//! `MEASUREMENTS.md`: letting the king's symmetry, too, be chosen, or the other pieces come
-//! first, proves some positions a few plies deeper but makes the proofs that fail, the common
-//! case inside the search, several times dearer.)
+//! The repetition segment as the keep tables read it ([`Tally`]), and the states a keep table
+//! may be read in at its last position: where the segment's repeats lie apart from the runs
+//! that start there ([`segment_states`]), frame by frame of each table.
 
-use small_board::{Color, Move, MoveList, Position, Role, Square};
+use small_board::{Bitboard, Color, Position, Role, Square};
 
-use crate::{
-    table::{MoveHint, Table},
-    tables::{
-        Material, Tables,
-        index::Symmetry,
-        keep::{self, Keep},
-        kpk_keep,
-        order::{ALL, ROOK_BLOCKS, Run, Steps, run_of, up},
-        pawn_keep::{self, Frame, Segment},
-    },
+use crate::tables::{
+    Material,
+    index::Symmetry,
+    keep, kpk_keep,
+    order::{ROOK_BLOCKS, Run, up},
+    pawn_keep::{Frame, Segment},
 };
 
 /// A repetition segment as the keep tables' rules read it: its positions in order, and each
@@ -138,105 +113,6 @@ impl<'p> Tally<'p> {
     }
 }
 
-/// What the keep tables say of the last position of `segment` (the current repetition segment;
-/// `steps`, if the caller kept them, its [`Steps`]): in the rook ending the best of the runs of
-/// the order the segment kept to, in every orientation and from every start the order allows
-/// ([`Steps::runs`]) or from the position itself where the segment's repeats lie apart
-/// ([`segment_states`]: below its king, or on its king's square below its rook in a narrower
-/// block of rook moves, [`block_states`]), in the pawn endings KRPvKR and KPvK their keep
-/// tables from the position where the repeats lie apart; `None` for another ending, a segment
-/// that allows neither, or a block that could not be read. With `enough`, the reading may stop
-/// at a run that keeps the game going that many plies (the value is then one that does, not
-/// necessarily the best).
-pub fn kept_after(
-    tables: &mut Tables,
-    segment: &Tally,
-    steps: Option<&Steps>,
-    enough: Option<u32>,
-) -> Option<Keep> {
-    let pos = segment.last()?;
-    // Whether the best so far keeps the game going `enough` plies: then the rest is not read.
-    let done = |best: Option<Keep>| enough.zip(best).is_some_and(|(plies, k)| k.keeps(plies));
-    match Material::of(pos.board())? {
-        keep::MATERIAL => {
-            let steps = steps
-                .copied()
-                .unwrap_or_else(|| Steps::of(segment.positions()));
-            let mut best = steps
-                .open_block()
-                .and_then(|block| tables.keep_open(pos, block, true));
-            if steps.single_run() && !done(best) {
-                best = best.max(tables.keep_open(pos, ALL, false));
-            }
-            for sym in (0..8).map(Symmetry) {
-                for run in steps.runs(sym) {
-                    if done(best) {
-                        return best;
-                    }
-                    best = best.max(tables.keep(pos, run, sym));
-                }
-            }
-            if done(best) {
-                return best;
-            }
-            // A run may also start here, after any segment whose repeats lie apart.
-            let kings = king_states(segment);
-            for (sym, state) in (0..8).map(Symmetry).zip(kings) {
-                let run = match state {
-                    Some(Segment::New) => Run::FRESH,
-                    Some(Segment::Distinct) => Run::SPENT,
-                    None => continue,
-                };
-                best = best.max(tables.keep(pos, run, sym));
-            }
-            if done(best) {
-                return best;
-            }
-            // Or with White's king where it stood before in the segment, in a narrower block of
-            // rook symmetries in which the rook stood lower at each of those positions. Where a
-            // wider block of the orientation can be read in as good a state, it is read, not
-            // the narrower: it allows every move the narrower one does.
-            let blocks = block_states(segment);
-            let rank = |state: Option<Segment>| state.map_or(-1, |state| state as i8);
-            for (frame, &state) in blocks.iter().enumerate() {
-                let (sym, b) = (frame / NARROW_BLOCKS, frame % NARROW_BLOCKS);
-                let first = match state {
-                    Some(Segment::New) => 1,
-                    Some(Segment::Distinct) => 0,
-                    None => continue,
-                };
-                let wider = (0..NARROW_BLOCKS)
-                    .filter(|&w| w != b && ROOK_BLOCKS[b] & !ROOK_BLOCKS[w] == 0)
-                    .map(|w| blocks[sym * NARROW_BLOCKS + w])
-                    .chain([kings[sym]])
-                    .any(|other| rank(other) >= rank(state));
-                if wider {
-                    continue;
-                }
-                let run = Run::of_rook_state(first * ROOK_BLOCKS.len() + b);
-                best = best.max(tables.keep(pos, run, Symmetry(sym as u8)));
-                if done(best) {
-                    return best;
-                }
-            }
-            best
-        }
-        pawn_keep::MATERIAL => {
-            let states = pawn_states(segment);
-            Frame::ALL
-                .into_iter()
-                .zip(states)
-                .filter_map(|(frame, state)| tables.pawn_keep_in(pos, state?, frame))
-                .max()
-        }
-        kpk_keep::MATERIAL => {
-            let states = kpk_states(segment);
-            tables.kpk_keep_best(pos, |o| states[usize::from(o)].map(Into::into))
-        }
-        _ => None,
-    }
-}
-
 /// The state a keep table may be read in at the last position P of `segment` (the positions
 /// of a repetition segment), frame by frame, the table's run starting at P: `below` gives the
 /// frames (bit f for frame f) in whose order a position's White placement ranks below P's,
@@ -259,30 +135,25 @@ pub fn kept_after(
 /// placement and are Black to move where P is not, or P itself), as is one in which White's
 /// placement rose in the order at every White move; one with a position twice is distinct
 /// where it lies below.
-fn segment_states<const F: usize>(
+fn segment_states(
     segment: &Tally,
-    below: impl Fn(&Position) -> Option<u64>,
-) -> [Option<Segment>; F] {
-    let Some(last) = segment.last() else {
-        return [None; F];
+    start: Start,
+    below: impl Fn(&Position) -> Option<u128>,
+) -> States {
+    let placed_apart = |q: &Position| {
+        Start::white(q) == start.white && !(start.reachable && q.turn() == Color::White)
     };
-    let white = |q: &Position| {
-        let board = q.board();
-        (board.by_color(Color::White), q.king(Color::White))
-    };
-    let (at, reachable) = (white(last), last.turn() == Color::Black);
-    let placed_apart = |q: &Position| white(q) == at && !(reachable && q.turn() == Color::White);
     // The frames (bit f) where every position so far occurred once and lies apart (new), and
     // where every one that occurred more often lies apart (distinct). One pass over the
     // positions, each once with its count.
-    let mut new = u64::MAX;
-    let mut distinct = u64::MAX;
+    let mut new = u128::MAX;
+    let mut distinct = u128::MAX;
     for &(_, i, count) in &segment.seen {
         let q = segment.positions[i];
         let Some(below) = below(q) else {
-            return [None; F];
+            return States::NONE;
         };
-        let apart = if placed_apart(q) { u64::MAX } else { below };
+        let apart = if placed_apart(q) { u128::MAX } else { below };
         if count == 1 {
             new &= apart;
         } else {
@@ -290,27 +161,110 @@ fn segment_states<const F: usize>(
             distinct &= apart;
         }
     }
-    std::array::from_fn(|f| {
-        if new >> f & 1 == 1 {
+    States { new, distinct }
+}
+
+/// What [`segment_states`] needs of the position P a run starts at: White's placement, and
+/// whether P is Black to move (a position of its placement with White to move is then
+/// reachable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Start {
+    white: (Bitboard, Square),
+    reachable: bool,
+}
+
+impl Start {
+    /// The start at `pos`.
+    fn of(pos: &Position) -> Start {
+        Start {
+            white: Start::white(pos),
+            reachable: pos.turn() == Color::Black,
+        }
+    }
+
+    /// White's placement in `pos`: its pieces' squares and its king's.
+    fn white(pos: &Position) -> (Bitboard, Square) {
+        (pos.board().by_color(Color::White), pos.king(Color::White))
+    }
+}
+
+/// The states of [`segment_states`], frame by frame (bit f for frame f): where the segment is
+/// [`Segment::New`], and where it is at least [`Segment::Distinct`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct States {
+    new: u128,
+    distinct: u128,
+}
+
+impl States {
+    /// No frame allows a run.
+    const NONE: States = States {
+        new: 0,
+        distinct: 0,
+    };
+
+    /// The state in `frame`, if any.
+    fn get(self, frame: usize) -> Option<Segment> {
+        if self.new >> frame & 1 == 1 {
             Some(Segment::New)
-        } else if distinct >> f & 1 == 1 {
+        } else if self.distinct >> frame & 1 == 1 {
             Some(Segment::Distinct)
         } else {
             None
         }
-    })
+    }
+
+    /// The states of the `F` frames from `first` on.
+    fn frames<const F: usize>(self, first: usize) -> [Option<Segment>; F] {
+        std::array::from_fn(|f| self.get(first + f))
+    }
+
+    /// Of [`rook_states`]: the run that may start in the orientation `sym` in the block of all
+    /// eight symmetries, if any.
+    pub(super) fn king_run(self, sym: Symmetry) -> Option<Run> {
+        match self.get(KING_FRAMES + usize::from(sym.0))? {
+            Segment::New => Some(Run::FRESH),
+            Segment::Distinct => Some(Run::SPENT),
+        }
+    }
+
+    /// Of [`rook_states`]: the runs that may start in the orientation `sym` in the narrower
+    /// blocks, but those a wider block of the orientation (or the block of all) allows in as
+    /// good a state (it allows every move the narrower one does).
+    pub(super) fn narrower_runs(self, sym: Symmetry) -> impl Iterator<Item = Run> {
+        let sym = usize::from(sym.0);
+        let frames = |mask: u128| {
+            let all = mask >> (KING_FRAMES + sym) & 1 == 1;
+            (all, (mask >> (sym * NARROW_BLOCKS)) as u8)
+        };
+        let ((all_new, new), (all_any, any)) = (frames(self.new), frames(self.distinct));
+        WIDER_BLOCKS
+            .into_iter()
+            .enumerate()
+            .filter_map(move |(b, wider)| {
+                // The state (1 with the drop there), and whether a wider block allows as much.
+                let (first, covered) = if new >> b & 1 == 1 {
+                    (1, all_new || new & wider != 0)
+                } else if any >> b & 1 == 1 {
+                    (0, all_any || any & wider != 0)
+                } else {
+                    return None;
+                };
+                (!covered).then(|| Run::of_rook_state(first * ROOK_BLOCKS.len() + b))
+            })
+    }
 }
 
 /// [`segment_states`] in the pawn keep table's frames ([`Frame::ALL`]).
-fn pawn_states(segment: &Tally) -> [Option<Segment>; 4] {
+pub(super) fn pawn_states(segment: &Tally) -> [Option<Segment>; 4] {
     let keys = |pos: &Position| {
         let rook = pos.board().by_piece(Role::Rook.of(Color::White)).first()?;
         Some(Frame::ALL.map(|frame| frame.key(pos.king(Color::White), rook)))
     };
-    let Some(at) = segment.last().and_then(keys) else {
+    let Some((last, at)) = segment.last().and_then(|last| Some((last, keys(last)?))) else {
         return [None; 4];
     };
-    segment_states(segment, |pos| {
+    segment_states(segment, Start::of(last), |pos| {
         let key = keys(pos)?;
         Some(
             (0..4)
@@ -318,42 +272,58 @@ fn pawn_states(segment: &Tally) -> [Option<Segment>; 4] {
                 .fold(0, |bits, f| bits | 1 << f),
         )
     })
-}
-
-/// [`segment_states`] in the orders where White's king's square ranks the placement, after
-/// each of the board's symmetries (bit s for symmetry s): the rook ending's orientations, for
-/// a run of the keep table that starts at the last position with a new block (rook moves keep
-/// the king's square, so a position with the king there but the rook elsewhere is not apart).
-fn king_states(segment: &Tally) -> [Option<Segment>; 8] {
-    let Some(last) = segment.last() else {
-        return [None; 8];
-    };
-    let at = last.king(Color::White);
-    segment_states(segment, |pos| {
-        Some(u64::from(up(pos.king(Color::White), at)))
-    })
+    .frames(0)
 }
 
 /// The narrower blocks of rook moves ([`ROOK_BLOCKS`] but the last, all eight symmetries).
 const NARROW_BLOCKS: usize = ROOK_BLOCKS.len() - 1;
 
-/// [`segment_states`] in the rook ending's orders, frame `sym · NARROW_BLOCKS + b` for a run
-/// that starts at the last position P in the orientation `sym` and the narrower block `b` of
-/// rook moves: a position lies below P's placement when its king stands lower in the order,
-/// or on P's king's square with the rook lower than P's in every symmetry of the block (the
-/// run's rook moves in P's king block all go up in one of them; no square is lower than
-/// another in all eight, so the block of all is [`king_states`]'s).
-fn block_states(segment: &Tally) -> [Option<Segment>; 8 * NARROW_BLOCKS] {
-    let rook = |pos: &Position| pos.board().by_piece(Role::Rook.of(Color::White)).first();
-    let Some((king, at_rook)) = segment
-        .last()
-        .and_then(|last| Some((last.king(Color::White), rook(last)?)))
-    else {
-        return [None; 8 * NARROW_BLOCKS];
+/// The first of [`rook_states`]'s frames for the block of all eight symmetries.
+const KING_FRAMES: usize = 8 * NARROW_BLOCKS;
+
+/// Per narrower block (bit w for block w): the other narrower blocks that hold all its
+/// symmetries.
+const WIDER_BLOCKS: [u8; NARROW_BLOCKS] = {
+    let mut wider = [0; NARROW_BLOCKS];
+    let mut b = 0;
+    while b < NARROW_BLOCKS {
+        let mut w = 0;
+        while w < NARROW_BLOCKS {
+            if w != b && ROOK_BLOCKS[b] & !ROOK_BLOCKS[w] == 0 {
+                wider[b] |= 1 << w;
+            }
+            w += 1;
+        }
+        b += 1;
+    }
+    wider
+};
+
+/// [`segment_states`] in the rook ending's orders, for a run that starts at the last position
+/// P in the orientation `sym`: frame `KING_FRAMES + sym` in the block of all eight symmetries
+/// (where a position lies below P's placement when its king stands lower in the order; rook
+/// moves keep the king's square, so a position with the king there but the rook elsewhere is
+/// not apart), and frame `sym · NARROW_BLOCKS + b` in the narrower block `b` of rook moves
+/// (where it lies below also when its king stands on P's king's square and its rook lower than
+/// P's in every symmetry of the block: the run's rook moves in P's king block all go up in one
+/// of them; no square is lower than another in all eight).
+pub(super) fn rook_states(segment: &Tally) -> States {
+    segment.last().map_or(States::NONE, |last| {
+        rook_states_at(segment, Start::of(last))
+    })
+}
+
+/// [`rook_states`] of a run that starts at `start` after `segment` (its last position, or one
+/// with the same placement of White's pieces that follows it).
+fn rook_states_at(segment: &Tally, start: Start) -> States {
+    let (pieces, king) = start.white;
+    let Some(at_rook) = (pieces & !Bitboard::from(king)).first() else {
+        return States::NONE;
     };
-    // Per pair of rook squares (earlier, now): the frames where the earlier one is lower in
-    // every symmetry of the block; per set of orientations a king below stands in: all their
-    // frames.
+    let rook = |pos: &Position| pos.board().by_piece(Role::Rook.of(Color::White)).first();
+    // Per pair of rook squares (earlier, now): the narrower frames where the earlier one is
+    // lower in every symmetry of the block; per set of orientations a king below stands in:
+    // all their narrower frames.
     static FRAMES: std::sync::OnceLock<(Vec<u64>, Vec<u64>)> = std::sync::OnceLock::new();
     let (rook_frames, king_frames) = FRAMES.get_or_init(|| {
         let blocks = |lower: u8| {
@@ -382,18 +352,21 @@ fn block_states(segment: &Tally) -> [Option<Segment>; 8 * NARROW_BLOCKS] {
             .collect();
         (rooks, kings)
     });
-    segment_states(segment, |pos| {
+    segment_states(segment, start, |pos| {
         let here = pos.king(Color::White);
-        if here != king {
-            return Some(king_frames[usize::from(up(here, king))]);
-        }
-        Some(rook(pos).map_or(0, |other| rook_frames[other.index() * 49 + at_rook.index()]))
+        let below = up(here, king);
+        let narrower = if here != king {
+            king_frames[usize::from(below)]
+        } else {
+            rook(pos).map_or(0, |other| rook_frames[other.index() * 49 + at_rook.index()])
+        };
+        Some(u128::from(narrower) | u128::from(below) << KING_FRAMES)
     })
 }
 
 /// [`segment_states`] in the KPvK keep table's orientations ([`kpk_keep::place`]: White's
 /// placement is its king's square, the pawn standing still in a segment).
-fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as usize] {
+pub(super) fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as usize] {
     let Some(last) = segment.last() else {
         return [None; kpk_keep::ORIENTATIONS as usize];
     };
@@ -401,147 +374,69 @@ fn kpk_states(segment: &Tally) -> [Option<Segment>; kpk_keep::ORIENTATIONS as us
         return [None; kpk_keep::ORIENTATIONS as usize];
     };
     let at = last.king(Color::White);
-    segment_states(segment, |pos| {
-        Some(u64::from(kpk_keep::below(pawn, at, pos.king(Color::White))))
+    segment_states(segment, Start::of(last), |pos| {
+        Some(u128::from(kpk_keep::below(
+            pawn,
+            at,
+            pos.king(Color::White),
+        )))
     })
+    .frames(0)
 }
 
-/// The search, over the solver's transposition table and endgame tables.
-pub struct Keeper<'a> {
-    /// The transposition table (this search's entries under codes of their own).
-    pub table: &'a mut Table,
-    /// The endgame tables, for positions where they decide Black's draw.
-    pub tables: &'a mut Option<Tables>,
-    /// Counts the nodes searched.
-    pub nodes: &'a mut u64,
-}
+/// The rook ending's states ([`rook_states`]) at the positions Black's replies that capture
+/// nothing make after a segment whose last position is Black to move, read once for all of
+/// them: each reply keeps White's placement, and the reply itself lies apart, so its states are
+/// these but that no frame is new where it occurred before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplyStates(States);
 
-impl Keeper<'_> {
-    /// Whether White, keeping its placements apart after `segment` (the current repetition
-    /// segment), keeps every position of the next `plies` plies, its last position included, from
-    /// ending in a draw or in Black's mate. In the rook ending the keep table answers, in every
-    /// orientation of the order the segment kept to (`steps`, if the caller kept them: see
-    /// [`kept_after`]).
-    pub fn keeps_after(&mut self, segment: &Tally, steps: Option<&Steps>, plies: u32) -> bool {
-        let Some(pos) = segment.last() else {
-            return false;
-        };
-        if let Some(tables) = self.tables.as_mut()
-            && let Some(keep) = kept_after(tables, segment, steps, Some(plies))
-        {
-            // The rook ending's table plays the search's game and more (the drop on any move,
-            // the run after it in any orientation or rook first), so the search would not prove
-            // it either; the pawn ending's plays one order only.
-            if keep.keeps(plies) || Material::of(pos.board()) == Some(keep::MATERIAL) {
-                return keep.keeps(plies);
-            }
-        }
-        match run_of(segment.positions(), Symmetry::IDENTITY) {
-            Some(run) => self.keeps(pos, plies, run),
-            None => false,
-        }
+impl ReplyStates {
+    /// The states after `segment`'s replies (none where its last position is not Black to move
+    /// in the rook ending).
+    pub fn of(segment: &Tally) -> ReplyStates {
+        let states = segment
+            .last()
+            .filter(|last| {
+                last.turn() == Color::Black && Material::of(last.board()) == Some(keep::MATERIAL)
+            })
+            .map_or(States::NONE, |last| {
+                let start = Start {
+                    white: Start::white(last),
+                    reachable: false,
+                };
+                rook_states_at(segment, start)
+            });
+        ReplyStates(states)
     }
 
-    /// Whether White, keeping its placements apart from the state `run` on, keeps every
-    /// position of the next `plies` plies, `pos` included, from ending in a draw or in Black's
-    /// mate.
-    pub fn keeps(&mut self, pos: &Position, plies: u32, run: Run) -> bool {
-        let mut moves = MoveList::new();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return pos.is_check() && pos.turn() == Color::Black;
+    /// The states at a reply that occurred `before` in the segment or not.
+    pub(super) fn after(self, before: bool) -> States {
+        let States { new, distinct } = self.0;
+        States {
+            new: if before { 0 } else { new },
+            distinct,
         }
-        if pos.is_dead() {
-            return false;
-        }
-        if plies == 0 {
-            return true;
-        }
-        // With the drop still there White's placements in the segment all differ, so one run
-        // of the pawn keep table's order may follow.
-        if run.fresh()
-            && let Some(tables) = self.tables.as_mut()
-            && tables
-                .pawn_keep(pos, Segment::Distinct)
-                .is_some_and(|keep| keep.keeps(plies))
-        {
-            return true;
-        }
-        // Entries hold whether Black breaks it (monotone in the plies, like Black's draw).
-        let (stored, hint) = self.table.lookup_bound(run.key(), pos, plies);
-        if let Some(breaks) = stored {
-            return !breaks;
-        }
-        // The endgame tables' rules for Black's draw. With the drop still there, White's
-        // placements in the segment all differ, so no position of it occurs twice yet (where
-        // White mates, the game ends in White's mate or reaches the horizon without a third
-        // occurrence).
-        match self
-            .tables
-            .as_mut()
-            .and_then(|t| t.black_draw(pos, plies, run.fresh()))
-        {
-            Some(true) => {
-                self.table
-                    .store_bound(run.key(), pos, plies, true, MoveHint::NONE);
-                return false;
-            }
-            Some(false) => return true,
-            None => {}
-        }
-        *self.nodes += 1;
-        let white = pos.turn() == Color::White;
-        // The hint first, then captures and pawn moves (a new segment); then White's moves that
-        // keep to the order, those that leave the most symmetries first (king steps free them
-        // all), and drops last; or Black's checks first (they are what drives White's king
-        // down).
-        // The state after each move; `None` for a capture or pawn move (a new segment).
-        let mut options: Vec<(u32, Move, Option<Run>)> = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            let (priority, next) = if m.capture.is_some() || m.role == Role::Pawn {
-                (1, None)
-            } else if !white {
-                (if pos.play(m).is_check() { 2 } else { 3 }, Some(run))
-            } else {
-                match run.after(m) {
-                    Some(next) if next.fresh() == run.fresh() => {
-                        (4 + next.constraint(), Some(next))
-                    }
-                    Some(next) => (u32::MAX, Some(next)),
-                    None => continue,
-                }
-            };
-            let priority = if MoveHint::of(m) == hint { 0 } else { priority };
-            options.push((priority, m, next));
-        }
-        options.sort_by_key(|o| o.0);
-        // White needs one move that keeps it; Black breaks it with one move.
-        let mut decided_by = MoveHint::NONE;
-        let mut value = !white;
-        for &(_, m, next) in &options {
-            let child = pos.play(m);
-            let keeps = match next {
-                Some(next) => self.keeps(&child, plies - 1, next),
-                None => self.keeps_after(&Tally::of([&child]), None, plies - 1),
-            };
-            if keeps == white {
-                value = white;
-                decided_by = MoveHint::of(m);
-                break;
-            }
-        }
-        self.table
-            .store_bound(run.key(), pos, plies, !value, decided_by);
-        value
     }
 }
 
+#[cfg(test)]
 #[cfg(test)]
 mod tests {
     use small_board::{Rules, Square};
 
     use super::*;
     use crate::tables::order::index_in;
+
+    /// [`rook_states`] in the block of all eight symmetries, by orientation.
+    fn king_states(segment: &Tally) -> [Option<Segment>; 8] {
+        rook_states(segment).frames(KING_FRAMES)
+    }
+
+    /// [`rook_states`] in the narrower blocks.
+    fn block_states(segment: &Tally) -> [Option<Segment>; KING_FRAMES] {
+        rook_states(segment).frames(0)
+    }
 
     fn after(pos: &Position, uci: &str) -> Position {
         let m = pos.legal_moves().into_iter().find(|m| m.to_string() == uci);
@@ -908,6 +803,46 @@ mod tests {
             king_states(&Tally::of(line.iter().chain([&king]))),
             expected
         );
+    }
+
+    /// The states read once for all of Black's replies are each reply's own: after random
+    /// walks with repeats ending with Black to move, every reply that captures nothing gives
+    /// the states [`rook_states`] reads from the segment with the reply on it.
+    #[test]
+    fn the_reply_states_are_each_replys_own() {
+        let mut rng = test_support::Rng::new(1128);
+        let start = Position::from_fen("r6/4k2/7/3K1R1/7/7/7 w", Rules::TASK).unwrap();
+        let (mut replies, mut before) = (0, 0);
+        while replies < 30_000 {
+            let plies = 2 * rng.below(15) + 1;
+            let line = test_support::positions::walk_with_repeats(&mut rng, start, plies, |m| {
+                m.capture.is_none()
+            });
+            let mut segment = Tally::of(line.iter());
+            let last = segment.last().copied();
+            let Some(last) = last.filter(|last| last.turn() == Color::Black) else {
+                continue;
+            };
+            let states = ReplyStates::of(&segment);
+            let children: Vec<_> = last
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.capture.is_none())
+                .map(|m| last.play(m))
+                .collect();
+            for child in &children {
+                let repeated = segment.push(child);
+                assert_eq!(
+                    states.after(repeated),
+                    rook_states(&segment),
+                    "{line:?} {child:?}"
+                );
+                segment.pop();
+                replies += 1;
+                before += usize::from(repeated);
+            }
+        }
+        assert!(before > 100, "{before} replies that occurred before");
     }
 
     /// A tally counts each position as the repetition rule does, however it was made: from the

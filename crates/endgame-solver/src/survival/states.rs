@@ -238,20 +238,30 @@ impl States {
             (all, (mask >> (sym * NARROW_BLOCKS)) as u8)
         };
         let ((all_new, new), (all_any, any)) = (frames(self.new), frames(self.distinct));
-        WIDER_BLOCKS
-            .into_iter()
-            .enumerate()
-            .filter_map(move |(b, wider)| {
-                // The state (1 with the drop there), and whether a wider block allows as much.
-                let (first, covered) = if new >> b & 1 == 1 {
-                    (1, all_new || new & wider != 0)
-                } else if any >> b & 1 == 1 {
-                    (0, all_any || any & wider != 0)
-                } else {
-                    return None;
-                };
-                (!covered).then(|| Run::of_rook_state(first * ROOK_BLOCKS.len() + b))
-            })
+        // The blocks of `states` no wider block allows in as good a state (`states`, `all`).
+        let uncovered = |states: u8, all: bool, of: u8| {
+            let mut bits = if all { 0 } else { of };
+            let mut blocks = 0u8;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if states & WIDER_BLOCKS[b] == 0 {
+                    blocks |= 1 << b;
+                }
+            }
+            blocks
+        };
+        let fresh = uncovered(new, all_new, new);
+        let mut bits = fresh | uncovered(any, all_any, any & !new);
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let first = usize::from(fresh >> b & 1 == 1);
+            Some(Run::of_rook_state(first * ROOK_BLOCKS.len() + b))
+        })
     }
 }
 
@@ -420,7 +430,6 @@ impl ReplyStates {
     }
 }
 
-#[cfg(test)]
 #[cfg(test)]
 mod tests {
     use small_board::{Rules, Square};
@@ -843,6 +852,43 @@ mod tests {
             }
         }
         assert!(before > 100, "{before} replies that occurred before");
+    }
+
+    /// The narrower runs read are those whose block no wider block of the orientation (nor
+    /// the block of all) allows in as good a state, in the order of the blocks, on random
+    /// states.
+    #[test]
+    fn a_narrower_run_is_read_only_where_no_wider_block_allows_as_much() {
+        let mut rng = test_support::Rng::new(1129);
+        for _ in 0..2000 {
+            let random = |rng: &mut test_support::Rng| {
+                (0..4).fold(u128::MAX, |bits, _| {
+                    bits & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                })
+            };
+            let new = random(&mut rng) & random(&mut rng);
+            let states = States {
+                new,
+                distinct: new | random(&mut rng),
+            };
+            let rank = |state: Option<Segment>| state.map_or(-1, |state| state as i8);
+            for s in 0..8 {
+                let expected: Vec<Run> = (0..NARROW_BLOCKS)
+                    .filter_map(|b| {
+                        let state = states.get(s * NARROW_BLOCKS + b)?;
+                        let covered = (0..NARROW_BLOCKS)
+                            .filter(|&w| w != b && ROOK_BLOCKS[b] & !ROOK_BLOCKS[w] == 0)
+                            .map(|w| states.get(s * NARROW_BLOCKS + w))
+                            .chain([states.get(KING_FRAMES + s)])
+                            .any(|other| rank(other) >= rank(Some(state)));
+                        let first = usize::from(state == Segment::New);
+                        (!covered).then(|| Run::of_rook_state(first * ROOK_BLOCKS.len() + b))
+                    })
+                    .collect();
+                let read: Vec<Run> = states.narrower_runs(Symmetry(s as u8)).collect();
+                assert_eq!(read, expected, "{states:?} in orientation {s}");
+            }
+        }
     }
 
     /// A tally counts each position as the repetition rule does, however it was made: from the

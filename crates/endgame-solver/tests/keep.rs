@@ -200,11 +200,12 @@ fn the_keep_tables_claims_hold_with_the_history_counted() {
 
 /// The solver's claims that White keeps the game going after a history (`Solver::keeps_going`),
 /// which may count a run of the order as started later in the segment than its first position
-/// (module `order`, "A run may start later"; in the pawn ending `survival::pawn_states`), played
-/// out: White plays any move after which the solver still claims the plies left, Black returns
-/// to a position already seen whenever it can, and the game, history counted, must reach the
-/// claimed ply with no third occurrence, stalemate, dead position or mate of White. The history
-/// is a random walk, so White's king goes down and up again before the claim.
+/// (module `order`, "A run may start later"; in the pawn ending
+/// `survival::states::pawn_states`), played out: White plays any move after which the solver
+/// still claims the plies left, Black returns to a position already seen whenever it can, and
+/// the game, history counted, must reach the claimed ply with no third occurrence, stalemate,
+/// dead position or mate of White. The history is a random walk, so White's king goes down and
+/// up again before the claim.
 #[test]
 fn the_keepers_claims_after_a_history_hold() {
     use common::{BK, BR, WK, WP, WR};
@@ -327,8 +328,8 @@ fn every_entry_satisfies_the_keep_equation() {
 }
 
 /// A run of the keep table may start at any position P of a segment whose positions seen twice
-/// lie apart (the solver's rule, `survival::segment_states`, restated here): White's king
-/// strictly below P's in the orientation, or P's placement itself where Black's reply cannot
+/// lie apart (the solver's rule, `survival::states::segment_states`, restated here): White's
+/// king strictly below P's in the orientation, or P's placement itself where Black's reply cannot
 /// make it (P with White to move, or the position with Black to move); two runs where every
 /// position was seen once and lies so. In a run that starts in a narrower block of rook moves
 /// ([`order::ROOK_BLOCKS`]), a position with White's king on P's square also lies apart when

@@ -11,11 +11,11 @@
 //! still there the segment's positions all differ, so White's mate at any distance (the endgame
 //! tables) keeps the game going too.
 //!
-//! In the rook ending the keep table ([`keep`]) plays this game and more,
-//! and answers it; in the pawn endings the pawn keep table ([`pawn_keep`], KRPvKR) and the
-//! KPvK keep table ([`kpk_keep`]) answer from the position on, two runs (KPvK: a ladder of
-//! runs) or one of their own orders, where the segment's repeats lie apart
-//! ([`states`]), and the search goes on where they say too little.
+//! In the rook ending the keep table ([`keep`]) plays this game and more, and answers it; in
+//! the pawn endings the pawn keep table ([`pawn_keep`], KRPvKR) and the KPvK keep table
+//! ([`kpk_keep`]) answer from the position on, two runs (KPvK: a ladder of runs) or one of
+//! their own orders, where the segment's repeats lie apart ([`states`]), and the search goes
+//! on where they say too little.
 //!
 //! It is the proof that matters in the balanced rook endings, where Black has no draw but by
 //! repetition and the history-aware search grows about twice a ply. (Measured,
@@ -45,8 +45,8 @@ mod states;
 /// `steps`, if the caller kept them, its [`Steps`]): in the rook ending the best of the runs of
 /// the order the segment kept to, in every orientation and from every start the order allows
 /// ([`Steps::runs`]) or from the position itself where the segment's repeats lie apart
-/// ([`states`]: below its king, or on its king's square below its rook in a narrower
-/// block of rook moves, [`rook_states`]), in the pawn endings KRPvKR and KPvK their keep
+/// ([`states`]: below its king, or on its king's square below its rook in a narrower block of
+/// rook moves, [`rook_states`]), in the pawn endings KRPvKR and KPvK their keep
 /// tables from the position where the repeats lie apart; `None` for another ending, a segment
 /// that allows neither, or a block that could not be read. With `enough`, the reading may stop
 /// at a run that keeps the game going that many plies (the value is then one that does, not

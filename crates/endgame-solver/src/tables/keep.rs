@@ -160,19 +160,6 @@ impl Placed {
     }
 }
 
-/// The slot of `pos` seen after the symmetry `sym` in the state `run`, if `pos` is of the
-/// table's material and `run` one of its states.
-pub fn slot_of(pos: &Position, run: Run, sym: Symmetry) -> Option<usize> {
-    Placed::of(pos)?.slot(run, sym)
-}
-
-/// The slot of `pos` in the open state of the rook block `block` (see [`OPEN_STATES`]) with the
-/// drop there (`fresh`) or in the run after it, if `pos` is of the table's material and `block`
-/// one of [`ROOK_BLOCKS`].
-pub fn open_slot_of(pos: &Position, block: u8, fresh: bool) -> Option<usize> {
-    Placed::of(pos)?.open_slot(block, fresh)
-}
-
 /// The index of White's and Black's pieces' squares among all placements.
 fn placement(squares: [Square; 4]) -> usize {
     squares.iter().fold(0, |i, sq| i * 49 + sq.index())

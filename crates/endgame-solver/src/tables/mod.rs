@@ -477,7 +477,7 @@ impl Tables {
     /// `None` when it has no slot for them (another material, a state outside the table) or its
     /// block could not be read.
     pub fn keep(&mut self, pos: &Position, run: Run, sym: Symmetry) -> Option<Keep> {
-        self.keep_at(keep::slot_of(pos, run, sym)?)
+        self.keep_placed(Placed::of(pos)?, run, sym)
     }
 
     /// [`Tables::keep`] of a position placed already.
@@ -489,7 +489,7 @@ impl Tables {
     /// [`keep::OPEN_STATES`]) with the drop there (`fresh`) or in the run after it: `None` when
     /// it has no slot for them or its block could not be read.
     pub fn keep_open(&mut self, pos: &Position, block: u8, fresh: bool) -> Option<Keep> {
-        self.keep_at(keep::open_slot_of(pos, block, fresh)?)
+        self.keep_open_placed(Placed::of(pos)?, block, fresh)
     }
 
     /// [`Tables::keep_open`] of a position placed already.

@@ -201,9 +201,12 @@ fn position(turn: Color, squares: [Square; 5]) -> Option<Position> {
 /// The keep table's value of a KRvKR position that starts its segment: the best orientation,
 /// or the orientation left open.
 fn rook_ending(keep_table: &[u8], pos: &Position) -> u8 {
+    let Some(placed) = keep::Placed::of(pos) else {
+        return 0;
+    };
     (0..8)
-        .filter_map(|s| keep::slot_of(pos, Run::FRESH, Symmetry(s)))
-        .chain(keep::open_slot_of(pos, ALL, true))
+        .filter_map(|s| placed.slot(Run::FRESH, Symmetry(s)))
+        .chain(placed.open_slot(ALL, true))
         .map(|slot| keep_table[slot])
         .max()
         .unwrap_or(0)

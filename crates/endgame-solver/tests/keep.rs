@@ -68,15 +68,16 @@ impl common::Claims<Plan> for Orders {
 
 impl Orders {
     fn keep(&mut self, pos: &Position, plan: Plan) -> Keep {
+        let placed = || keep::Placed::of(pos).expect("a KRvKR position");
         match plan {
             Plan::KingFirst(run, sym) => self
                 .tables
-                .keep(pos, run, sym)
+                .keep(placed(), run, sym)
                 .expect("a KRvKR position in a rook state"),
             Plan::RookFirst(block, sym) => self.rook_first.keep(pos, block, sym),
             Plan::Open(block, fresh) => self
                 .tables
-                .keep_open(pos, block, fresh)
+                .keep_open(placed(), block, fresh)
                 .expect("a KRvKR position in an open state"),
         }
     }

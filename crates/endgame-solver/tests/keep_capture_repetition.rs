@@ -56,15 +56,16 @@ fn the_search_without_tables_finds_it() {
 
 #[test]
 fn the_keep_table_claims_too_much() {
-    use endgame_solver::tables::{index::Symmetry, order::Run};
+    use endgame_solver::tables::{index::Symmetry, keep::Placed, order::Run};
     // Black forces a draw within 9 plies (above), so White cannot keep the game going 9 plies
     // in any orientation of any order: the table must not say it does.
     let problem: Problem = "Kb5 Va7 Kd5 Va3\nC\n9\n".parse().expect("a valid problem");
     let mut tables = common::tables();
+    let placed = Placed::of(&problem.position).expect("a KRvKR position");
     // (orientation, byte: plies kept + 1) where the table claims 9 plies or more.
     let claims: Vec<(u8, u8)> = (0..8)
         .filter_map(|s| {
-            let keep = tables.keep(&problem.position, Run::FRESH, Symmetry(s))?;
+            let keep = tables.keep(placed, Run::FRESH, Symmetry(s))?;
             keep.keeps(9).then_some((s, keep.0))
         })
         .collect();

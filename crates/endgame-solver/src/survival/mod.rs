@@ -93,16 +93,16 @@ fn kept(
                 .unwrap_or_else(|| Steps::of(segment.positions()));
             let mut best = steps
                 .open_block()
-                .and_then(|block| tables.keep_open_placed(placed, block, true));
+                .and_then(|block| tables.keep_open(placed, block, true));
             if steps.single_run() && !done(best) {
-                best = best.max(tables.keep_open_placed(placed, ALL, false));
+                best = best.max(tables.keep_open(placed, ALL, false));
             }
             for sym in (0..8).map(Symmetry) {
                 for run in steps.runs(sym) {
                     if done(best) {
                         return best;
                     }
-                    best = best.max(tables.keep_placed(placed, run, sym));
+                    best = best.max(tables.keep(placed, run, sym));
                 }
             }
             if done(best) {
@@ -112,7 +112,7 @@ fn kept(
             let states = states();
             for sym in (0..8).map(Symmetry) {
                 if let Some(run) = states.king_run(sym) {
-                    best = best.max(tables.keep_placed(placed, run, sym));
+                    best = best.max(tables.keep(placed, run, sym));
                 }
             }
             if done(best) {
@@ -122,7 +122,7 @@ fn kept(
             // rook symmetries in which the rook stood lower at each of those positions.
             for sym in (0..8).map(Symmetry) {
                 for run in states.narrower_runs(sym) {
-                    best = best.max(tables.keep_placed(placed, run, sym));
+                    best = best.max(tables.keep(placed, run, sym));
                     if done(best) {
                         return best;
                     }

@@ -412,8 +412,8 @@ impl ReplyStates {
             })
             .map_or(States::NONE, |last| {
                 let start = Start {
-                    white: Start::white(last),
                     reachable: false,
+                    ..Start::of(last)
                 };
                 rook_states_at(segment, start)
             });

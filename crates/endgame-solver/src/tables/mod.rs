@@ -473,27 +473,17 @@ impl Tables {
         Some(bytes)
     }
 
-    /// What the keep table says of `pos` in the state `run` of the order seen after `sym`:
-    /// `None` when it has no slot for them (another material, a state outside the table) or its
-    /// block could not be read.
-    pub fn keep(&mut self, pos: &Position, run: Run, sym: Symmetry) -> Option<Keep> {
-        self.keep_placed(Placed::of(pos)?, run, sym)
-    }
-
-    /// [`Tables::keep`] of a position placed already.
-    pub fn keep_placed(&mut self, placed: Placed, run: Run, sym: Symmetry) -> Option<Keep> {
+    /// What the keep table says of a position (`placed`, see [`Placed::of`]) in the state `run`
+    /// of the order seen after `sym`: `None` when it has no slot for it (a state outside the
+    /// table) or its block could not be read.
+    pub fn keep(&mut self, placed: Placed, run: Run, sym: Symmetry) -> Option<Keep> {
         self.keep_at(placed.slot(run, sym)?)
     }
 
-    /// What the keep table says of `pos` in the open state of the rook block `block` (see
-    /// [`keep::OPEN_STATES`]) with the drop there (`fresh`) or in the run after it: `None` when
-    /// it has no slot for them or its block could not be read.
-    pub fn keep_open(&mut self, pos: &Position, block: u8, fresh: bool) -> Option<Keep> {
-        self.keep_open_placed(Placed::of(pos)?, block, fresh)
-    }
-
-    /// [`Tables::keep_open`] of a position placed already.
-    pub fn keep_open_placed(&mut self, placed: Placed, block: u8, fresh: bool) -> Option<Keep> {
+    /// What the keep table says of a position (`placed`) in the open state of the rook block
+    /// `block` (see [`keep::OPEN_STATES`]) with the drop there (`fresh`) or in the run after it:
+    /// `None` when it has no slot for it or its block could not be read.
+    pub fn keep_open(&mut self, placed: Placed, block: u8, fresh: bool) -> Option<Keep> {
         self.keep_at(placed.open_slot(block, fresh)?)
     }
 

@@ -16,7 +16,7 @@ use shakmaty::{Bitboard, Board, Piece, attacks};
 
 use crate::{
     explosion::{MoveKind, role_name},
-    solve::Solution,
+    solve::{GameOver, Solution},
 };
 
 /// `white queen`.
@@ -129,8 +129,12 @@ pub fn explain(solution: &Solution) -> String {
             let _ = writeln!(text, "  {}'s king exploded", color_name(color));
         }
     }
-    if let Some(winner) = solution.winner() {
-        let _ = writeln!(text, "  game over: {} wins", color_name(winner));
+    match solution.game_over() {
+        Some(GameOver::Wins(winner)) => {
+            let _ = writeln!(text, "  game over: {} wins", color_name(winner));
+        }
+        Some(GameOver::BothKings) => text.push_str("  game over: both kings exploded\n"),
+        None => {}
     }
     text
 }

@@ -14,7 +14,10 @@ use chess_core::names::color_key;
 use serde::Serialize;
 use shakmaty::{Bitboard, Board, Piece, Square};
 
-use crate::{explain::survivors, solve::Solution};
+use crate::{
+    explain::survivors,
+    solve::{GameOver, Solution},
+};
 
 /// A piece on a square.
 #[derive(Debug, Serialize)]
@@ -75,13 +78,10 @@ impl CaseJson {
             exploded.push(PieceOn::new(mv.from, mv.piece));
             exploded.extend(pieces(&solution.before, solution.blast));
         }
-        let lost = solution.exploded_kings();
-        let game_over = match (lost.white, lost.black) {
-            (true, true) => Some("both kings exploded".to_owned()),
-            _ => solution
-                .winner()
-                .map(|winner| format!("{} wins", color_key(winner))),
-        };
+        let game_over = solution.game_over().map(|over| match over {
+            GameOver::BothKings => "both kings exploded".to_owned(),
+            GameOver::Wins(winner) => format!("{} wins", color_key(winner)),
+        });
         let mut token = format!("{}{}", mv.from, mv.to);
         if let Some(role) = mv.promotion {
             token.push(role.char());

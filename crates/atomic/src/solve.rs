@@ -52,15 +52,25 @@ impl Solution {
         })
     }
 
-    /// The winner when the move exploded exactly one side's king.
-    pub fn winner(&self) -> Option<Color> {
+    /// How the move ended the game, if it exploded a king.
+    pub fn game_over(&self) -> Option<GameOver> {
         let lost = self.exploded_kings();
         match (lost.white, lost.black) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
+            (true, true) => Some(GameOver::BothKings),
+            (true, false) => Some(GameOver::Wins(Color::Black)),
+            (false, true) => Some(GameOver::Wins(Color::White)),
+            (false, false) => None,
         }
     }
+}
+
+/// How a move that exploded a king ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameOver {
+    /// It exploded exactly the other side's king.
+    Wins(Color),
+    /// It exploded both kings (possible only without the legality check).
+    BothKings,
 }
 
 /// Why a case has no answer.

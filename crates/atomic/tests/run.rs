@@ -97,3 +97,25 @@ fn a_case_from_the_arguments_has_no_line_number() {
     assert!(out.is_empty());
     assert_eq!(diag.into_inner(), b"error: no piece on e3\n");
 }
+
+/// Without the legality check a move may explode both kings: the explanation says the game is
+/// over as `--json` does (the spec's rule: a side whose king explodes loses; both at once end it).
+#[test]
+fn explain_names_the_end_when_both_kings_explode() {
+    let options = Options {
+        format: Format::Text {
+            explain: true,
+            board: false,
+        },
+        checking: Checking::NoCheck,
+    };
+    let (out, err, status) = batch(b"k7/8/8/8/8/8/8/K7 a1a8\n", options);
+    assert!(
+        out.contains(
+            "  White's king exploded\n  Black's king exploded\n  game over: both kings exploded\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(err, "");
+    assert_eq!(status, Status::Success);
+}

@@ -278,6 +278,10 @@ impl<R: BufRead> Lines<R> {
             return None;
         }
         self.buf.clear();
+        // The limit is the line's own: room for the `\r` and, on the first line, the byte-order
+        // mark, both dropped below.
+        let first = self.number == 0;
+        let room = self.max + 1 + if first { BYTE_ORDER_MARK.len() } else { 0 };
         let mut too_long = false;
         let mut seen_any = false;
         loop {
@@ -305,7 +309,7 @@ impl<R: BufRead> Lines<R> {
                 None => (available.len(), available.len()),
             };
             if !too_long {
-                if self.buf.len() + taken > self.max {
+                if self.buf.len() + taken > room {
                     too_long = true;
                     self.buf = Vec::new();
                 } else {
@@ -319,17 +323,17 @@ impl<R: BufRead> Lines<R> {
         }
         self.number += 1;
         let line = self.number;
-        if too_long {
+        let mut bytes = &self.buf[..];
+        if first {
+            bytes = bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes);
+        }
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        if too_long || bytes.len() > self.max {
             return Some(Err(LineError::TooLong {
                 line,
                 max: self.max,
             }));
         }
-        let mut bytes = &self.buf[..];
-        if line == 1 {
-            bytes = bytes.strip_prefix(BYTE_ORDER_MARK).unwrap_or(bytes);
-        }
-        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         Some(Ok(RawLine {
             number: line,
             bytes,
@@ -414,6 +418,18 @@ mod tests {
             vec![Err(
                 "line 1: not UTF-8 text (byte 0xC3 at column 3)".to_owned()
             )]
+        );
+    }
+
+    #[test]
+    fn the_length_limit_counts_the_line_not_its_end_or_byte_order_mark() {
+        let fits = || Ok("abcd".to_owned());
+        let long = |n: usize| Err(format!("line {n}: longer than 4 bytes"));
+        assert_eq!(all(b"abcd\nabcd\r\n", 4), vec![fits(), fits()]);
+        assert_eq!(all(b"\xef\xbb\xbfabcd\r\n", 4), vec![fits()]);
+        assert_eq!(
+            all(b"abcde\nabcde\r\nabcd\r\r\n\xef\xbb\xbfa", 4),
+            vec![long(1), long(2), long(3), Ok("\u{feff}a".to_owned())]
         );
     }
 
